@@ -1,0 +1,87 @@
+"""Problems reported to the user: Japanese first, with where and why, never a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the user's input.
+
+    ``line`` and ``column`` are 1-based. A game system reports them relative to the order
+    text it was given; the orders-file reader shifts them to the file's own lines.
+    """
+
+    message: str
+    player: str | None = None
+    line: int | None = None
+    column: int | None = None
+    text: str | None = None
+    hint: str | None = None
+
+    def shifted(self, line_offset: int, first_line_column_offset: int = 0) -> "Problem":
+        if self.line is None:
+            return self
+        column = self.column
+        if self.line == 1 and column is not None:
+            column += first_line_column_offset
+        return replace(self, line=self.line + line_offset, column=column)
+
+    def format(self, source: str | None = None) -> str:
+        where = []
+        if source:
+            where.append(source)
+        if self.player:
+            where.append(f"【{self.player}】")
+        if self.line is not None:
+            where.append(f"{self.line}行目")
+        if self.column is not None:
+            where.append(f"{self.column}文字目")
+        head = " ".join(where)
+        text = f"「{self.text}」" if self.text else ""
+        out = f"{head}：{text}{self.message}" if head else f"{text}{self.message}"
+        if self.hint:
+            out += f"\n  → {self.hint}"
+        return out
+
+
+class PbfError(Exception):
+    """A problem with the user's input or files. The CLI prints it and exits 1."""
+
+    def __init__(self, problems: "list[Problem] | Problem | str"):
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__("\n".join(p.format() for p in self.problems))
+
+
+class OrderError(PbfError):
+    """An order that cannot be read or is not allowed."""
+
+
+@dataclass
+class ProblemList:
+    """Collects problems so that every one of them is reported at once."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, problem: Problem) -> None:
+        self.problems.append(problem)
+
+    def extend(self, problems: "list[Problem]") -> None:
+        self.problems.extend(problems)
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise PbfError(self.problems)
+
+
+def nearest(word: str, candidates: "list[str]", cutoff: float = 0.5) -> str | None:
+    """The known word closest to ``word`` (for 「もしかして」 suggestions)."""
+    import difflib
+
+    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
+    return found[0] if found else None

@@ -1,0 +1,79 @@
+"""What a game system provides to the core (CLI, campaign files, dice, rendering).
+
+A system is a package ``pbf/systems/<name>/`` whose ``__init__`` exposes ``SYSTEM``, an object
+with the attributes and methods of :class:`GameSystem`. The core never looks inside a
+system's state or orders; the system never touches files, the clock or ``random``.
+
+State is a plain, YAML-representable mapping (str keys; str/int/bool/None/list/dict values,
+in a stable key order). Orders are the system's own typed objects. Events are
+:class:`pbf.events.Event` subclasses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..dice import Dice
+from ..events import Event
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str  # as written in campaign.toml, NFKC-normalised
+    character: str  # character / rider / monster id in the system's data
+    team: str | None = None
+    trip: str | None = None
+
+
+@dataclass
+class Context:
+    """Everything about a campaign that is not state: who plays what, the data, the options."""
+
+    system: str
+    players: dict[str, Player]  # campaign order
+    data: Any  # what the system's load_data returned
+    options: dict[str, Any] = field(default_factory=dict)  # defaults merged with campaign.toml
+
+
+class GameSystem(Protocol):
+    name: str  # "alterego" / "rider"
+    title: str  # shown in posts, e.g. "Alter EGO ―オルタリゴ―"
+    default_options: dict[str, Any]  # every option the system knows, with its default
+
+    def coerce_option(self, key: str, value: Any) -> Any:
+        """Check and convert one option (``--set key=value`` gives strings). Raise PbfError."""
+
+    def load_data(self, campaign_data: Path | None) -> Any:
+        """Bundled data, overridden/extended by a campaign's ``data/`` folder when given."""
+
+    def check_players(self, players: dict[str, Player], data: Any) -> None:
+        """Raise PbfError (Japanese, listing valid ids) for an unknown character."""
+
+    def new_state(self, ctx: Context, dice: Dice) -> dict[str, Any]:
+        """Turn 0. Draws (first hands, …) come from ``dice`` (turn 0, empty orders)."""
+
+    def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> Any:
+        """Read one player's order text; raise OrderError whose problems carry line/column
+        relative to ``text`` (1-based). Validates against the state (hand, lock, cards held)."""
+
+    def canonical_order(self, order: Any) -> str:
+        """One-line normalised form of a parsed order (hashed into the turn's dice key)."""
+
+    def resolve(
+        self, state: dict[str, Any], orders: dict[str, Any | None], dice: Dice, ctx: Context
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """The pure resolver. ``orders`` has every player; None means no order was given."""
+
+    def summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """The ``show --json`` shape of product.md."""
+
+    def order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """Context for ``templates/<system>/check.j2`` (how the order reads)."""
+
+    def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
+        """Per player, context for ``templates/<system>/notice.j2`` (private notice); may be {}."""
+
+    def template_filters(self) -> dict[str, Any]:
+        """Extra jinja2 filters the system's templates use; may be {}."""
