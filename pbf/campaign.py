@@ -1,0 +1,411 @@
+"""The campaign folder: campaign.toml, state.yaml and history/ (product.md, "Campaign folder").
+
+``campaign.toml`` is read with tomllib and written once, by ``pbf new``, with tomli-w.
+``state.yaml`` is a round-trip YAML document: a turn merges the new state into it, so the
+GM's comments survive. Every write is atomic. A turn first renames its complete
+``history/NNNN/`` folder into place, then replaces ``state.yaml``: state.yaml is the commit point.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from . import yamlio
+from .dice import Dice, seed_commitment
+from .errors import PbfError, Problem, nearest
+from .fsutil import atomic_write, fsync_dir, write_file
+from .systems import SYSTEMS, get_system
+from .systems.base import Context, GameSystem, Player
+
+CAMPAIGN_FILE = "campaign.toml"
+STATE_FILE = "state.yaml"
+HISTORY = "history"
+UNDONE = "undone"
+
+# Options the core itself understands (the systems add their own).
+CORE_OPTIONS: dict[str, Any] = {}
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip()
+
+
+def turn_dir_name(turn: int) -> str:
+    return f"{turn:04d}"
+
+
+@dataclass
+class Campaign:
+    path: Path
+    config: dict[str, Any]
+    system: GameSystem
+    ctx: Context
+    seed: str
+    state_doc: Any = None
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def turn(self) -> int:
+        return int(self.state.get("turn", 0))
+
+    @property
+    def history(self) -> Path:
+        return self.path / HISTORY
+
+    def turn_dir(self, turn: int) -> Path:
+        return self.history / turn_dir_name(turn)
+
+    def archived_turns(self) -> list[int]:
+        if not self.history.is_dir():
+            return []
+        return sorted(int(p.name) for p in self.history.iterdir() if p.is_dir() and p.name.isdigit())
+
+
+# -- players and options ---------------------------------------------------------------
+
+_PLAYER_SPEC = re.compile(r"^(?P<name>[^=◆]+?)\s*(?:◆(?P<trip>[^=\s]+))?\s*=\s*(?P<character>\S+)$")
+
+
+def parse_player_spec(spec: str) -> Player:
+    """``NAME=CHARACTER`` or ``NAME◆TRIP=CHARACTER`` (``pbf new --player``)."""
+    match = _PLAYER_SPEC.match(unicodedata.normalize("NFKC", spec).strip())
+    if not match:
+        raise PbfError(
+            Problem(
+                "--player は「名前=キャラクター」の形で指定してください（例：--player 美鈴=meiling）。"
+                " / expected NAME=CHARACTER",
+                text=spec,
+            )
+        )
+    return Player(
+        name=match["name"].strip(), character=match["character"], trip=match["trip"] or None
+    )
+
+
+def parse_set_option(spec: str) -> tuple[str, str]:
+    key, sep, value = spec.partition("=")
+    if not sep or not key.strip():
+        raise PbfError(
+            Problem("--set は「キー=値」の形で指定してください（例：--set hands=free）。 / expected KEY=VALUE", text=spec)
+        )
+    return key.strip(), value.strip()
+
+
+def coerce_options(system: GameSystem, raw: dict[str, Any]) -> dict[str, Any]:
+    """Defaults merged with the campaign's options, each checked by its owner."""
+    options = dict(CORE_OPTIONS)
+    options.update(system.default_options)
+    known = list(options)
+    for key, value in raw.items():
+        if key not in options:
+            suggestion = nearest(key, known)
+            raise PbfError(
+                Problem(
+                    f"オプション「{key}」はありません（{system.name} のオプション：{', '.join(known)}）。 / unknown option",
+                    text=key,
+                    hint=f"もしかして「{suggestion}」？" if suggestion else None,
+                )
+            )
+        if key in CORE_OPTIONS:
+            options[key] = _coerce_core_option(key, value)
+        else:
+            options[key] = system.coerce_option(key, value)
+    return options
+
+
+def _coerce_core_option(key: str, value: Any) -> Any:
+    return value
+
+
+def build_context(system: GameSystem, players: list[Player], raw_options: dict[str, Any], path: Path | None) -> Context:
+    data_dir = path / "data" if path is not None and (path / "data").is_dir() else None
+    data = system.load_data(data_dir)
+    by_name = {p.name: p for p in players}
+    system.check_players(by_name, data)
+    return Context(system=system.name, players=by_name, data=data, options=coerce_options(system, raw_options))
+
+
+# -- loading -------------------------------------------------------------------------------
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise PbfError(
+            Problem(
+                f"{path} がありません。キャンペーンのフォルダを指定してください（新しく作るには pbf new）。"
+                " / campaign.toml not found",
+            )
+        ) from None
+    try:
+        return tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise PbfError(f"{path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        raise PbfError(
+            Problem(
+                f"{path.name} の TOML が読めません（{exc}）。 / malformed TOML",
+                line=int(match[1]) if match else None,
+                column=int(match[2]) if match else None,
+            )
+        ) from None
+
+
+def _config_players(config: dict[str, Any], source: str) -> list[Player]:
+    table = config.get("players")
+    if not isinstance(table, dict) or not table:
+        raise PbfError(f"{source} に [players] がありません（[players.\"名前\"] character = \"…\"）。 / no players")
+    players = []
+    for name, entry in table.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("character"), str):
+            raise PbfError(
+                Problem(f"{source} の [players.\"{name}\"] に character（文字列）がありません。 / missing character", text=name)
+            )
+        team = entry.get("team")
+        trip = entry.get("trip")
+        players.append(
+            Player(
+                name=nfkc(name),
+                character=entry["character"],
+                team=str(team) if team is not None else None,
+                trip=str(trip) if trip is not None else None,
+            )
+        )
+    return players
+
+
+def load_config(path: Path) -> tuple[dict[str, Any], GameSystem, Context, str]:
+    source = CAMPAIGN_FILE
+    config = _read_toml(path / CAMPAIGN_FILE)
+    system_name = config.get("system")
+    if system_name not in SYSTEMS:
+        raise PbfError(
+            Problem(
+                f"{source} の system は {' / '.join(SYSTEMS)} のどれかです。 / unknown system",
+                text=str(system_name),
+            )
+        )
+    seed = config.get("seed")
+    if not isinstance(seed, str) or not seed:
+        raise PbfError(f"{source} に seed（文字列）がありません。 / missing seed")
+    system = get_system(system_name)
+    options = config.get("options", {})
+    if not isinstance(options, dict):
+        raise PbfError(f"{source} の [options] は表でなければなりません。 / options must be a table")
+    ctx = build_context(system, _config_players(config, source), options, path)
+    return config, system, ctx, seed
+
+
+def load(path: "Path | str") -> Campaign:
+    path = Path(path)
+    if not path.is_dir():
+        raise PbfError(f"キャンペーンのフォルダ「{path}」がありません。 / campaign folder not found")
+    config, system, ctx, seed = load_config(path)
+    state_path = path / STATE_FILE
+    try:
+        text = state_path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise PbfError(f"{state_path} がありません。 / state.yaml not found") from None
+    except UnicodeDecodeError as exc:
+        raise PbfError(f"{state_path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
+    doc = yamlio.load(text, STATE_FILE)
+    state = yamlio.plain(doc)
+    if not isinstance(state, dict) or not isinstance(state.get("turn"), int) or state.get("system") not in (None, system.name):
+        raise PbfError(
+            f"{STATE_FILE} の形が正しくありません（turn: 数字 のある表が必要です）。 / malformed state.yaml"
+        )
+    return Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state_doc=doc, state=state)
+
+
+# -- creating ---------------------------------------------------------------------------------
+
+def new_seed() -> str:
+    return os.urandom(16).hex()
+
+
+def initial_state(system: GameSystem, ctx: Context, seed: str) -> tuple[dict[str, Any], Dice]:
+    """Turn 0: things drawn at creation use N = 0 with empty orders (product.md)."""
+    dice = Dice.seeded(seed, 0, "")
+    return system.new_state(ctx, dice), dice
+
+
+def campaign_toml(system: str, seed: str, players: list[Player], options: dict[str, Any]) -> str:
+    table: dict[str, Any] = {"system": system, "seed": seed, "players": {}}
+    for p in players:
+        entry: dict[str, Any] = {"character": p.character}
+        if p.trip:
+            entry["trip"] = p.trip
+        if p.team:
+            entry["team"] = p.team
+        table["players"][p.name] = entry
+    if options:
+        table["options"] = dict(options)
+    return tomli_w.dumps(table)
+
+
+def create(
+    path: "Path | str", system_name: str, players: list[Player], seed: str | None = None,
+    options: dict[str, Any] | None = None, extra: Path | None = None,
+) -> Campaign:
+    """Make a new campaign folder (``pbf new``). ``extra``: a folder whose data/ and templates/ are copied."""
+    path = Path(path)
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise PbfError(f"「{path}」はすでにあり、空ではありません。 / refusing a non-empty folder")
+    system = get_system(system_name)
+    seen: set[str] = set()
+    for p in players:
+        if p.name in seen:
+            raise PbfError(Problem(f"プレイヤー「{p.name}」が二回指定されています。 / duplicate player", text=p.name))
+        seen.add(p.name)
+    if not players:
+        raise PbfError("プレイヤーを --player 名前=キャラクター で指定してください。 / no players")
+    options = dict(options or {})
+    seed = seed if seed is not None else new_seed()
+    if not seed:
+        raise PbfError("--seed が空です。 / empty seed")
+    ctx = build_context(system, players, options, extra)
+    state, dice = initial_state(system, ctx, seed)
+    state = dict(state)
+    state.setdefault("turn", 0)
+
+    parent = path.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=parent))
+    try:
+        if extra is not None:
+            for sub in ("data", "templates"):
+                if (extra / sub).is_dir():
+                    shutil.copytree(extra / sub, tmp / sub)
+        write_file(tmp / CAMPAIGN_FILE, campaign_toml(system_name, seed, players, options))
+        state_text = yamlio.dump(yamlio.merge_into(None, state))
+        write_file(tmp / STATE_FILE, state_text)
+        zero = tmp / HISTORY / turn_dir_name(0)
+        zero.mkdir(parents=True)
+        write_file(zero / STATE_FILE, state_text)
+        write_file(zero / "dice.yaml", yamlio.dump(yamlio.merge_into(None, dice_record(0, "", [], dice))))
+        if path.exists():
+            path.rmdir()
+        os.rename(tmp, path)
+        fsync_dir(parent)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return load(path)
+
+
+# -- turns ------------------------------------------------------------------------------------
+
+def dice_record(turn: int, canonical: str, fixed: list[int], dice: Dice) -> dict[str, Any]:
+    from .dice import sha256_hex
+
+    record: dict[str, Any] = {
+        "turn": turn,
+        "orders_sha256": sha256_hex(canonical),
+        "orders_canonical": canonical,
+    }
+    if fixed:
+        record["fixed"] = list(fixed)
+    record["draws"] = list(dice.draws)
+    return record
+
+
+@dataclass
+class TurnRecord:
+    turn: int
+    orders_text: str
+    canonical: str
+    fixed: list[int]
+    dice: Dice
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+    post: str
+    notices: dict[str, str]
+
+
+def commit_turn(campaign: Campaign, record: TurnRecord) -> None:
+    """Write ``history/NNNN/`` and the new ``state.yaml``: all of it or none of it."""
+    history = campaign.history
+    history.mkdir(exist_ok=True)
+    final = campaign.turn_dir(record.turn)
+    if final.exists():
+        # A folder for a turn that state.yaml does not know: left by an interrupted run.
+        _move_aside(final, history / UNDONE, "interrupted")
+
+    before_path = campaign.turn_dir(campaign.turn) / STATE_FILE
+    current_text = yamlio.dump(campaign.state_doc)
+    new_doc = yamlio.merge_into(campaign.state_doc, record.state)
+    state_text = yamlio.dump(new_doc)
+
+    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
+    try:
+        write_file(tmp / "orders.txt", record.orders_text)
+        write_file(tmp / "post.txt", record.post)
+        write_file(tmp / STATE_FILE, state_text)
+        write_file(tmp / "events.yaml", yamlio.dump(yamlio.merge_into(None, record.events)))
+        write_file(tmp / "dice.yaml", yamlio.dump(yamlio.merge_into(None, dice_record(record.turn, record.canonical, record.fixed, record.dice))))
+        if not before_path.exists() or before_path.read_text("utf-8") != current_text:
+            # The GM edited state.yaml since the last turn: keep what this turn started from.
+            write_file(tmp / "before.yaml", current_text)
+        if record.notices:
+            (tmp / "notices").mkdir()
+            for name, text in record.notices.items():
+                write_file(tmp / "notices" / f"{safe_filename(name)}.txt", text)
+        os.rename(tmp, final)
+        fsync_dir(history)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    atomic_write(campaign.path / STATE_FILE, state_text)
+    campaign.state_doc = new_doc
+    campaign.state = yamlio.plain(new_doc)
+
+
+def state_before(campaign: Campaign, turn: int) -> str:
+    """The state text turn ``turn`` started from."""
+    folder = campaign.turn_dir(turn)
+    if (folder / "before.yaml").exists():
+        return (folder / "before.yaml").read_text("utf-8")
+    return (campaign.turn_dir(turn - 1) / STATE_FILE).read_text("utf-8")
+
+
+def undo(campaign: Campaign) -> int:
+    """Roll back the last turn; its folder moves under history/undone/ (nothing is deleted)."""
+    turn = campaign.turn
+    folder = campaign.turn_dir(turn)
+    if turn <= 0 or not folder.is_dir():
+        raise PbfError("取り消すターンがありません。 / nothing to undo")
+    before = state_before(campaign, turn)
+    _move_aside(folder, campaign.history / UNDONE, "")
+    atomic_write(campaign.path / STATE_FILE, before)
+    return turn
+
+
+def _move_aside(folder: Path, into: Path, tag: str) -> Path:
+    into.mkdir(parents=True, exist_ok=True)
+    base = folder.name + (f"-{tag}" if tag else "")
+    target = into / base
+    n = 2
+    while target.exists():
+        target = into / f"{base}-{n}"
+        n += 1
+    os.rename(folder, target)
+    return target
+
+
+def safe_filename(name: str) -> str:
+    return re.sub(r'[\\/:*?"<>|\x00-\x1f]', "_", name) or "_"
+
+
+def commitment(campaign: Campaign) -> str:
+    return seed_commitment(campaign.seed)

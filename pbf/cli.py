@@ -1,0 +1,224 @@
+"""The ``pbf`` command line: parse arguments, call the core, print, exit codes.
+
+Exit status: 0 success, 1 a rule/order/data problem reported to the user, 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from . import __version__, campaign as campaigns, engine
+from .dice import parse_dice_list
+from .errors import PbfError
+from .resources import bundled
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # usage errors: exit 2, Japanese first
+        self.print_usage(sys.stderr)
+        self.exit(2, f"pbf: 使い方が正しくありません：{message}\n")
+
+
+def _read_text_arg(value: str) -> str:
+    return sys.stdin.read() if value == "-" else value
+
+
+def _read_orders_file(path: str) -> str:
+    if path == "-":
+        raw = sys.stdin.buffer.read()
+    else:
+        try:
+            raw = Path(path).read_bytes()
+        except FileNotFoundError:
+            raise PbfError(f"行動ファイル「{path}」がありません。 / orders file not found") from None
+        except IsADirectoryError:
+            raise PbfError(f"「{path}」はフォルダです。行動ファイルを指定してください。 / not a file") from None
+    return engine.decode_orders(raw, Path(path).name if path != "-" else "標準入力")
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# -- commands -----------------------------------------------------------------------------------
+
+def cmd_new(args: argparse.Namespace) -> int:
+    players = [campaigns.parse_player_spec(p) for p in args.player or []]
+    options = dict(campaigns.parse_set_option(s) for s in args.set or [])
+    c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options)
+    print(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
+    print(f"ダイスのシード・コミットメント（最初のターンの前にスレッドに書き込んでください）：")
+    print(f"  sha256(seed) = {campaigns.commitment(c)}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    sys.stdout.write(engine.check_order(c, args.player, _read_text_arg(args.order)))
+    return 0
+
+
+def cmd_turn(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    text = _read_orders_file(args.orders)
+    fixed = parse_dice_list(args.dice) if args.dice else None
+    record = engine.run_turn(c, text, fixed=fixed)
+    if not args.dry_run:
+        campaigns.commit_turn(c, record)
+    if args.json:
+        _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
+    else:
+        sys.stdout.write(record.post)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from . import render
+
+    c = campaigns.load(args.dir)
+    summary = c.system.summary(c.state, c.ctx)
+    if args.json:
+        _print_json(summary)
+    else:
+        sys.stdout.write(render.render(c.system, "status.j2", c.path, summary=summary))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    diff = engine.replay(c)
+    if diff:
+        print("\n".join(diff), file=sys.stderr)
+        return 1
+    turns = [t for t in c.archived_turns() if t > 0]
+    print(f"再計算しました：全{len(turns)}ターン、状態と結果はすべて記録と一致します。 / replay OK")
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    turn = campaigns.undo(c)
+    print(f"第{turn}ターンを取り消しました（記録は history/undone/ に移しました）。 / undid turn {turn}")
+    return 0
+
+
+def demo_campaigns() -> list[Path]:
+    root = bundled("campaigns")
+    return sorted(p for p in root.iterdir() if p.is_dir() and (p / "campaign.toml").is_file())
+
+
+def run_demo(source: Path, workdir: Path, out: Any) -> None:
+    """Create the demo campaign afresh in ``workdir`` and play every orders file in turn."""
+    config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
+    players = [
+        campaigns.Player(name=campaigns.nfkc(name), character=entry["character"],
+                         team=entry.get("team"), trip=entry.get("trip"))
+        for name, entry in config["players"].items()
+    ]
+    target = workdir / source.name
+    c = campaigns.create(target, config["system"], players, seed=config["seed"],
+                         options=config.get("options", {}), extra=source)
+    out.write(f"━━━━ {c.system.title}：{source.name} ━━━━\n")
+    for orders_file in sorted((source / "orders").glob("*.txt")):
+        if c.state.get("winner") is not None:
+            break
+        record = engine.run_turn(c, engine.decode_orders(orders_file.read_bytes(), orders_file.name))
+        campaigns.commit_turn(c, record)
+        out.write(f"\n（{orders_file.name} の行動から）\n")
+        out.write(record.post)
+    out.write("\n")
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="pbf-demo-") as tmp:
+        for source in demo_campaigns():
+            run_demo(source, Path(tmp), sys.stdout)
+        if args.keep:
+            target = Path(args.keep)
+            shutil.copytree(tmp, target, dirs_exist_ok=False)
+            print(f"デモのキャンペーンを「{target}」に残しました。")
+    return 0
+
+
+# -- parser -------------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="pbf", description="掲示板（PBF）バトルの一括処理：Alter EGO ―オルタリゴ― とライダーバトル")
+    parser.add_argument("--version", action="version", version=f"pbf {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("new", help="キャンペーンを作る / create a campaign folder")
+    p.add_argument("dir")
+    p.add_argument("--system", required=True, choices=["alterego", "rider"])
+    p.add_argument("--player", action="append", metavar="NAME=CHARACTER", help="参加者（繰り返し可）。NAME◆TRIP=CHARACTER でトリップも登録")
+    p.add_argument("--seed", help="ダイスの秘密のシード（省略時は自動生成）")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="オプション（例：hands=free, turn_limit=10）")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("check", help="行動がどう読まれるか確かめる / check one order")
+    p.add_argument("dir")
+    p.add_argument("--player", required=True)
+    p.add_argument("order", help="行動（- で標準入力）")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("turn", help="次のターンを処理する / resolve the next turn")
+    p.add_argument("dir")
+    p.add_argument("--orders", required=True, metavar="FILE", help="行動ファイル（- で標準入力）")
+    p.add_argument("--dry-run", action="store_true", help="何も書き込まずに結果だけ表示")
+    p.add_argument("--json", action="store_true", help="結果を JSON で出力")
+    p.add_argument("--dice", metavar="FACES", help="先に使うダイスの目（例：4,1,1,5,4,4）")
+    p.set_defaults(func=cmd_turn)
+
+    p = sub.add_parser("show", help="現在の状況 / current status")
+    p.add_argument("dir")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("replay", help="記録から全ターンを再計算して照合する / re-resolve every archived turn")
+    p.add_argument("dir")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("undo", help="最後のターンを取り消す / roll back the last turn")
+    p.add_argument("dir")
+    p.set_defaults(func=cmd_undo)
+
+    p = sub.add_parser("demo", help="同梱のデモを実行して結果を表示 / run the bundled demos")
+    p.add_argument("--keep", metavar="DIR", help="デモのキャンペーンをこのフォルダに残す")
+    p.set_defaults(func=cmd_demo)
+    return parser
+
+
+def _print_problems(error: PbfError) -> None:
+    problems = error.problems
+    if len(problems) > 1:
+        print(f"pbf: {len(problems)}件の問題があります。何も書き込んでいません。 / {len(problems)} problems; nothing written", file=sys.stderr)
+        for problem in problems:
+            print("  " + problem.format().replace("\n", "\n  "), file=sys.stderr)
+    else:
+        print("pbf: " + problems[0].format(), file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except PbfError as error:
+        _print_problems(error)
+        return 1
+    except KeyboardInterrupt:
+        print("pbf: 中断しました。 / interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
