@@ -196,9 +196,9 @@ def load_config(path: Path) -> tuple[dict[str, Any], GameSystem, Context, str]:
                 text=str(system_name),
             )
         )
-    seed = config.get("seed")
-    if not isinstance(seed, str) or not seed:
-        raise PbfError(f"{source} に seed（文字列）がありません。 / missing seed")
+    seed = config.get("seed", "")
+    if not isinstance(seed, str):
+        raise PbfError(f"{source} の seed は文字列です。 / seed must be a string")
     system = get_system(system_name)
     options = config.get("options", {})
     if not isinstance(options, dict):
@@ -293,7 +293,8 @@ def create(
         zero = tmp / HISTORY / turn_dir_name(0)
         zero.mkdir(parents=True)
         write_file(zero / STATE_FILE, state_text)
-        write_file(zero / "dice.yaml", yamlio.dump(yamlio.merge_into(None, dice_record(0, "", [], dice))))
+        zero_record = {"seed_sha256": seed_commitment(seed), **dice_record(0, "", [], dice)}
+        write_file(zero / "dice.yaml", yamlio.dump(yamlio.merge_into(None, zero_record)))
         if path.exists():
             path.rmdir()
         os.rename(tmp, path)

@@ -109,6 +109,27 @@ def cmd_undo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    for line in engine.verify(c, args.seed):
+        print(line)
+    print("すべてのダイスがシードから再計算した値と一致しました。 / every die verified")
+    return 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    first = True
+    for turn in c.archived_turns():
+        post = c.turn_dir(turn) / "post.txt"
+        if turn > 0 and post.is_file():
+            if not first:
+                print()
+            sys.stdout.write(post.read_text("utf-8"))
+            first = False
+    return 0
+
+
 def demo_campaigns() -> list[Path]:
     root = bundled("campaigns")
     return sorted(p for p in root.iterdir() if p.is_dir() and (p / "campaign.toml").is_file())
@@ -188,6 +209,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("undo", help="最後のターンを取り消す / roll back the last turn")
     p.add_argument("dir")
     p.set_defaults(func=cmd_undo)
+
+    p = sub.add_parser("verify", help="シードでダイスを検証する / verify every die from the seed")
+    p.add_argument("dir")
+    p.add_argument("--seed", help="公開されたシード（省略時は campaign.toml の seed）")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("log", help="全ターンの結果を順に表示 / print every results post")
+    p.add_argument("dir")
+    p.set_defaults(func=cmd_log)
 
     p = sub.add_parser("demo", help="同梱のデモを実行して結果を表示 / run the bundled demos")
     p.add_argument("--keep", metavar="DIR", help="デモのキャンペーンをこのフォルダに残す")

@@ -89,6 +89,8 @@ def run_turn(
     turn = int(state.get("turn", 0)) + 1
     if draws is not None:
         dice = Dice.replay(draws)
+    elif not campaign.seed:
+        raise PbfError("campaign.toml に seed がありません（公開用に消したフォルダではターンを進められません）。 / no seed")
     else:
         seeded = Dice.seeded(campaign.seed, turn, read.canonical)
         dice = Dice.fixed(fixed, then=seeded) if fixed else seeded
@@ -152,3 +154,43 @@ def replay(campaign: Campaign) -> list[str]:
 
 def decode_orders(raw: bytes, source: str) -> str:
     return decode(raw, source)
+
+
+def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
+    """Check the seed against its commitment and recompute every archived die from it.
+
+    Returns what was checked, one line a turn; raises PbfError at the first mismatch.
+    """
+    from .dice import hmac_draws, seed_commitment, sha256_hex, turn_key
+
+    seed = campaign.seed if seed is None else seed
+    if not seed:
+        raise PbfError("シードがありません。--seed で公開されたシードを指定してください。 / no seed")
+    zero = yamlio.plain(yamlio.load((campaign.turn_dir(0) / "dice.yaml").read_text("utf-8"), "dice.yaml"))
+    committed = zero.get("seed_sha256")
+    if committed != seed_commitment(seed):
+        raise PbfError(
+            f"シードがコミットメントと一致しません（記録：{committed}、計算：{seed_commitment(seed)}）。 / seed does not match the commitment"
+        )
+    lines = [f"シードはコミットメント {committed} と一致します。"]
+    for turn in campaign.archived_turns():
+        folder = campaign.turn_dir(turn)
+        record = yamlio.plain(yamlio.load((folder / "dice.yaml").read_text("utf-8"), "dice.yaml"))
+        canonical = record.get("orders_canonical", "")
+        if turn > 0:
+            before = yamlio.plain(yamlio.load(state_before(campaign, turn), "state.yaml"))
+            orders_text = (folder / "orders.txt").read_text("utf-8")
+            recomputed = read_orders(campaign, orders_text, before).canonical
+            if recomputed != canonical:
+                raise PbfError(f"第{turn}ターンの行動の正規形が記録と違います。 / canonical orders differ")
+        if record.get("orders_sha256") != sha256_hex(canonical):
+            raise PbfError(f"第{turn}ターンの行動のハッシュが記録と違います。 / orders hash differs")
+        fixed = [face - 1 for face in record.get("fixed", [])]
+        draws = record.get("draws", [])
+        stream = hmac_draws(turn_key(seed, turn, canonical))
+        expected = fixed[: len(draws)] + [next(stream) for _ in range(max(0, len(draws) - len(fixed)))]
+        if draws != expected:
+            bad = next(i for i, (a, b) in enumerate(zip(draws, expected)) if a != b) if len(draws) == len(expected) else len(expected)
+            raise PbfError(f"第{turn}ターンの{bad + 1}個目のダイスがシードから計算した値と違います。 / die {bad + 1} differs")
+        lines.append(f"第{turn}ターン：ダイス{len(draws)}個（うち指定{len(fixed)}個）を確認しました。")
+    return lines
