@@ -32,8 +32,17 @@ STATE_FILE = "state.yaml"
 HISTORY = "history"
 UNDONE = "undone"
 
-# Options the core itself understands (the systems add their own).
-CORE_OPTIONS: dict[str, Any] = {}
+# Options the core itself understands (the systems add their own); docs/forum.md.
+CORE_OPTIONS: dict[str, Any] = {
+    "order_marker": "【行動】",  # a thread post's order follows this marker
+    "missing": "stand",  # a missing order: "stand" (the game's empty order, 未提出) or "repeat" (継続)
+    "orders": "plain",  # "commit": secret orders by commit–reveal in the thread
+    "gm": "",  # "NAME" or "NAME◆TRIP": only the GM's posts end a turn window
+    "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
+    "max_lines": 0,  # the board's limits per post (0: no limit)
+    "max_bytes": 0,
+}
+_CHOICES = {"missing": ("stand", "repeat"), "orders": ("plain", "commit")}
 
 
 def nfkc(text: str) -> str:
@@ -124,6 +133,29 @@ def coerce_options(system: GameSystem, raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def _coerce_core_option(key: str, value: Any) -> Any:
+    default = CORE_OPTIONS[key]
+    if isinstance(default, int):
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = -1
+        if isinstance(value, bool) or number < 0:
+            raise PbfError(Problem(f"オプション {key} は0以上の整数です。 / {key} must be a whole number ≥ 0", text=str(value)))
+        return number
+    value = str(value)
+    if key in _CHOICES and value not in _CHOICES[key]:
+        raise PbfError(
+            Problem(f"オプション {key} は {' / '.join(_CHOICES[key])} のどれかです。 / bad value for {key}", text=value)
+        )
+    if key == "encoding":
+        import codecs
+
+        try:
+            codecs.lookup(value)
+        except LookupError:
+            raise PbfError(Problem(f"文字コード「{value}」が分かりません（例：cp932, utf-8）。 / unknown encoding", text=value)) from None
+    if key == "order_marker" and not value.strip():
+        raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
 
 
@@ -332,6 +364,7 @@ class TurnRecord:
     events: list[dict[str, Any]]
     post: str
     notices: dict[str, str]
+    parts: list[str] = field(default_factory=list)  # the post split to fit the board, when it must be
 
 
 def commit_turn(campaign: Campaign, record: TurnRecord) -> None:
@@ -352,6 +385,9 @@ def commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     try:
         write_file(tmp / "orders.txt", record.orders_text)
         write_file(tmp / "post.txt", record.post)
+        if len(record.parts) > 1:
+            for i, part in enumerate(record.parts, start=1):
+                write_file(tmp / f"post-{i}.txt", part)
         write_file(tmp / STATE_FILE, state_text)
         write_file(tmp / "events.yaml", yamlio.dump(yamlio.merge_into(None, record.events)))
         write_file(tmp / "dice.yaml", yamlio.dump(yamlio.merge_into(None, dice_record(record.turn, record.canonical, record.fixed, record.dice))))

@@ -65,17 +65,72 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+PART_BREAK = "\n――――――――――（ここで次の書き込みへ）――――――――――\n\n"
+
+
+def _write(text: str, encoding: str | None) -> None:
+    """Print text; with ``--encoding`` as bytes in that encoding (made safe for it first)."""
+    if not encoding:
+        sys.stdout.write(text)
+        return
+    from .boardfit import board_safe
+
+    sys.stdout.flush()
+    sys.stdout.buffer.write(board_safe(text, encoding).encode(encoding))
+    sys.stdout.buffer.flush()
+
+
+def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.ThreadOrders:
+    from .forum import parse_deadline
+
+    if args.since is not None and args.since < 1:
+        raise PbfError(f"--since は1以上の書き込み番号です（{args.since}）。 / --since must be a post number")
+    deadline = parse_deadline(args.deadline) if args.deadline else None
+    return engine.thread_orders(c, Path(args.thread), since=args.since, deadline=deadline)
+
+
 def cmd_turn(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
-    text = _read_orders_file(args.orders)
     fixed = parse_dice_list(args.dice) if args.dice else None
-    record = engine.run_turn(c, text, fixed=fixed)
+    if (args.orders is None) == (args.thread is None):
+        raise PbfError("--orders か --thread のどちらか一つを指定してください。 / give --orders or --thread")
+    if args.thread is not None:
+        found = _thread_orders(c, args)
+        record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources)
+        for note in found.collected.notes():
+            print("pbf: " + note.format(), file=sys.stderr)
+    else:
+        if args.since is not None or args.deadline is not None:
+            raise PbfError("--since と --deadline は --thread と一緒に使います。 / --since/--deadline need --thread")
+        record = engine.run_turn(c, _read_orders_file(args.orders), fixed=fixed)
     if not args.dry_run:
         campaigns.commit_turn(c, record)
     if args.json:
         _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
     else:
-        sys.stdout.write(record.post)
+        _write(PART_BREAK.join(record.parts or [record.post]), args.encoding)
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    if c.state.get("winner") is not None:
+        raise PbfError("このバトルはもう決着しています。 / the battle is over")
+    _write(engine.receipts(c, _thread_orders(c, args)), args.encoding)
+    return 0
+
+
+def cmd_commit(args: argparse.Namespace) -> int:
+    from .forum import make_commit
+
+    order = _read_text_arg(args.order)
+    if args.dir:
+        c = campaigns.load(args.dir)
+        engine.check_order(c, args.player, order)  # a wrong order is better found now than at the reveal
+    commit_line, reveal_line = make_commit(order)
+    print(f"【{args.player}】さん用：締切までに1行目を、締切後に2行目を書き込んでください。")
+    print(commit_line)
+    print(reveal_line)
     return 0
 
 
@@ -170,6 +225,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 # -- parser -------------------------------------------------------------------------------------
 
+def _thread_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--since", type=int, metavar="N", help="この番号の書き込みからを今ターンの行動とする")
+    p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'", help="締切（板の時刻、JST）。後の書き込みは遅刻")
+    p.add_argument("--encoding", metavar="ENC", help="出力の文字コード（例：cp932）")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pbf", description="掲示板（PBF）バトルの一括処理：Alter EGO ―オルタリゴ― とライダーバトル")
     parser.add_argument("--version", action="version", version=f"pbf {__version__}")
@@ -191,11 +252,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("turn", help="次のターンを処理する / resolve the next turn")
     p.add_argument("dir")
-    p.add_argument("--orders", required=True, metavar="FILE", help="行動ファイル（- で標準入力）")
+    p.add_argument("--orders", metavar="FILE", help="行動ファイル（- で標準入力）")
+    p.add_argument("--thread", metavar="FILE", help="スレッド（.dat か read.cgi のコピー）から行動を読む")
+    _thread_options(p)
     p.add_argument("--dry-run", action="store_true", help="何も書き込まずに結果だけ表示")
     p.add_argument("--json", action="store_true", help="結果を JSON で出力")
     p.add_argument("--dice", metavar="FACES", help="先に使うダイスの目（例：4,1,1,5,4,4）")
     p.set_defaults(func=cmd_turn)
+
+    p = sub.add_parser("status", help="スレッドの行動の受付状況（受理／エラー／未提出）/ receipts")
+    p.add_argument("dir")
+    p.add_argument("--thread", required=True, metavar="FILE")
+    _thread_options(p)
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("commit", help="秘密の行動のコミット行と公開行を作る / commit-reveal lines")
+    p.add_argument("dir", nargs="?", help="キャンペーン（指定すると行動を先に確かめる）")
+    p.add_argument("--player", required=True)
+    p.add_argument("order", help="行動（- で標準入力）")
+    p.set_defaults(func=cmd_commit)
 
     p = sub.add_parser("show", help="現在の状況 / current status")
     p.add_argument("dir")

@@ -5,25 +5,44 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from . import render, yamlio
 from .campaign import STATE_FILE, Campaign, TurnRecord, state_before
-from .dice import Dice
-from .errors import OrderError, PbfError, Problem
+from .boardfit import board_safe, split_post
+from .dice import Dice, sha256_hex
+from .forum import results_marker_line
+from .errors import OrderError, PbfError, Problem, nearest
 from .events import event_dicts
-from .orders import OrderText, decode, split_orders
+from .orders import decode, split_orders
+
+
+@dataclass(frozen=True)
+class OrderSource:
+    """One player's order text and how to place a problem in it for the user."""
+
+    player: str
+    text: str
+    place: Callable[[Problem], Problem]
 
 
 @dataclass
 class ReadOrders:
     orders: dict[str, Any]  # player -> parsed order, None when missing
-    texts: dict[str, OrderText]
     canonical: str
+    missing: list[str]  # no order: the game's empty order (未提出)
+    repeated: list[str]  # missing = "repeat": last turn's order again (継続)
+
+
+def sources_from_file(campaign: Campaign, text: str) -> dict[str, OrderSource]:
+    return {
+        name: OrderSource(name, entry.text, entry.place)
+        for name, entry in split_orders(text, list(campaign.ctx.players)).items()
+    }
 
 
 def canonical_orders(campaign: Campaign, orders: dict[str, Any]) -> str:
-    """``NAME\\tORDER\\n`` per player, sorted by name; a missing order is empty (product.md)."""
+    """``NAME\tORDER\n`` per player, sorted by name; a missing order is empty (product.md)."""
     lines = []
     for name in sorted(campaign.ctx.players):
         order = orders.get(name)
@@ -32,46 +51,83 @@ def canonical_orders(campaign: Campaign, orders: dict[str, Any]) -> str:
     return "".join(lines)
 
 
-def read_orders(campaign: Campaign, text: str, state: dict[str, Any] | None = None) -> ReadOrders:
-    """Parse every player's order; all problems of the file are raised together."""
+def previous_orders(campaign: Campaign, turn: int) -> dict[str, str]:
+    """The canonical orders of an archived turn, by player."""
+    path = campaign.turn_dir(turn) / "dice.yaml"
+    if turn <= 0 or not path.is_file():
+        return {}
+    record = yamlio.plain(yamlio.load(path.read_text("utf-8"), str(path)))
+    out = {}
+    for line in str(record.get("orders_canonical", "")).split("\n"):
+        name, tab, order = line.partition("\t")
+        if tab and order:
+            out[name] = order
+    return out
+
+
+def read_orders(
+    campaign: Campaign, sources: dict[str, OrderSource], state: dict[str, Any] | None = None
+) -> ReadOrders:
+    """Parse every player's order; all problems are raised together."""
     state = campaign.state if state is None else state
-    texts = split_orders(text, list(campaign.ctx.players))
+    system, ctx = campaign.system, campaign.ctx
     problems: list[Problem] = []
     orders: dict[str, Any] = {}
-    for name in campaign.ctx.players:
-        entry = texts.get(name)
-        if entry is None:
+    for name in ctx.players:
+        source = sources.get(name)
+        if source is None:
             orders[name] = None
             continue
         try:
-            orders[name] = campaign.system.parse_order(entry.text, name, state, campaign.ctx)
+            orders[name] = system.parse_order(source.text, name, state, ctx)
         except PbfError as exc:
-            problems.extend(entry.place(p) for p in exc.problems)
+            problems.extend(source.place(p) for p in exc.problems)
     if problems:
-        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+        problems.sort(key=lambda p: (p.source or "", p.line or 0, p.column or 0))
         raise OrderError(problems)
-    return ReadOrders(orders, texts, canonical_orders(campaign, orders))
+    repeated: list[str] = []
+    if ctx.options.get("missing") == "repeat":
+        last = previous_orders(campaign, int(state.get("turn", 0)))
+        for name in ctx.players:
+            if orders[name] is None and last.get(name):
+                try:
+                    orders[name] = system.parse_order(last[name], name, state, ctx)
+                except PbfError:
+                    continue  # last turn's order is no longer possible: the empty order
+                repeated.append(name)
+    missing = [name for name in ctx.players if orders[name] is None]
+    return ReadOrders(orders, canonical_orders(campaign, orders), missing, repeated)
 
 
-def check_order(campaign: Campaign, player: str, text: str) -> Any:
-    """``pbf check``: parse one order for one player against the current state."""
-    from .orders import norm_name
-
-    names = {norm_name(n): n for n in campaign.ctx.players}
-    if norm_name(player) not in names:
-        raise PbfError(
-            Problem(
-                f"このキャンペーンにいないプレイヤーです（参加者：{'、'.join(campaign.ctx.players)}）。 / unknown player",
-                text=player,
-            )
-        )
-    name = names[norm_name(player)]
+def check_order(campaign: Campaign, player: str, text: str) -> str:
+    """``pbf check``: how one order reads for one player against the current state."""
+    name = player_name(campaign, player)
     try:
         order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
         raise OrderError([p if p.player else replace(p, player=name) for p in exc.problems]) from None
+    return reading(campaign, name, order)
+
+
+def reading(campaign: Campaign, name: str, order: Any) -> str:
     view = campaign.system.order_view(order, name, campaign.state, campaign.ctx)
     return render.render(campaign.system, "check.j2", campaign.path, player=name, view=view)
+
+
+def player_name(campaign: Campaign, player: str) -> str:
+    from .orders import norm_name
+
+    names = {norm_name(n): n for n in campaign.ctx.players}
+    if norm_name(player) not in names:
+        suggestion = nearest(norm_name(player), list(names))
+        raise PbfError(
+            Problem(
+                f"このキャンペーンにいないプレイヤーです（参加者：{'、'.join(campaign.ctx.players)}）。 / unknown player",
+                text=player,
+                hint=f"もしかして「{suggestion}」？" if suggestion else None,
+            )
+        )
+    return names[norm_name(player)]
 
 
 def run_turn(
@@ -80,12 +136,19 @@ def run_turn(
     fixed: list[int] | None = None,
     draws: list[int] | None = None,
     state: dict[str, Any] | None = None,
+    sources: dict[str, OrderSource] | None = None,
 ) -> TurnRecord:
-    """Resolve the next turn without writing anything."""
+    """Resolve the next turn without writing anything.
+
+    ``orders_text`` is what the archive keeps (the orders file as given, or the orders taken
+    from a thread); ``sources``, when given, are the same orders with their places in the thread.
+    """
     state = campaign.state if state is None else state
     if state.get("winner") is not None:
         raise PbfError("このバトルはもう決着しています（pbf show で確認できます）。 / the battle is over")
-    read = read_orders(campaign, orders_text, state)
+    if sources is None:
+        sources = sources_from_file(campaign, orders_text)
+    read = read_orders(campaign, sources, state)
     turn = int(state.get("turn", 0)) + 1
     if draws is not None:
         dice = Dice.replay(draws)
@@ -97,8 +160,7 @@ def run_turn(
     system, ctx = campaign.system, campaign.ctx
     new_state, events = system.resolve(state, read.orders, dice, ctx)
     events = event_dicts(events)
-    missing = [name for name, order in read.orders.items() if order is None]
-    post = render.render(
+    body = render.render(
         system,
         "post.j2",
         campaign.path,
@@ -106,13 +168,16 @@ def run_turn(
         events=events,
         summary=system.summary(new_state, ctx),
         before=system.summary(state, ctx),
-        missing=missing,
+        missing=read.missing,
+        repeated=read.repeated,
         orders={n: (system.canonical_order(o) if o is not None else None) for n, o in read.orders.items()},
         players=ctx.players,
         options=ctx.options,
     )
+    post, parts = finish_post(campaign, body, turn, read.canonical)
+    encoding = ctx.options.get("encoding", "cp932")
     notices = {
-        name: render.render(system, "notice.j2", campaign.path, turn=turn, player=name, notice=notice)
+        name: board_safe(render.render(system, "notice.j2", campaign.path, turn=turn, player=name, notice=notice), encoding)
         for name, notice in system.notices(new_state, ctx).items()
     }
     return TurnRecord(
@@ -125,7 +190,29 @@ def run_turn(
         events=events,
         post=post,
         notices=notices,
+        parts=parts,
     )
+
+
+def finish_post(campaign: Campaign, body: str, turn: int, canonical: str) -> tuple[str, list[str]]:
+    """The post with its verification footer and results marker, safe for the board's
+    encoding, and split into parts that fit the board's limits (docs/forum.md)."""
+    options = campaign.ctx.options
+    encoding = options.get("encoding", "cp932")
+    footer = render.render(campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical))
+    marker = results_marker_line(turn)
+    text = board_safe(body.rstrip("\n") + "\n\n" + footer.rstrip("\n"), encoding)
+    steps = text.split("\n\n")
+    blocks = [step + "\n" for step in steps[:-1]] + steps[-1:]
+    whole = "\n".join(blocks) + "\n" + marker + "\n"
+    parts = split_post(
+        blocks,
+        options.get("max_lines") or None,
+        options.get("max_bytes") or None,
+        encoding=encoding,
+        footer=marker,
+    )
+    return whole, [part.rstrip("\n") + "\n" for part in parts]
 
 
 def replay(campaign: Campaign) -> list[str]:
@@ -194,3 +281,79 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
             raise PbfError(f"第{turn}ターンの{bad + 1}個目のダイスがシードから計算した値と違います。 / die {bad + 1} differs")
         lines.append(f"第{turn}ターン：ダイス{len(draws)}個（うち指定{len(fixed)}個）を確認しました。")
     return lines
+
+
+# -- orders from a forum thread (docs/forum.md) ----------------------------------------------------
+
+@dataclass
+class ThreadOrders:
+    collected: Any  # pbf.forum.Collected
+    orders_text: str  # what the archive keeps as orders.txt
+    sources: dict[str, OrderSource]
+
+
+def gm_identity(campaign: Campaign) -> tuple[str, str | None] | None:
+    gm = str(campaign.ctx.options.get("gm", "") or "")
+    if not gm:
+        return None
+    name, _, trip = gm.partition("◆")
+    return name.strip(), (trip.strip() or None)
+
+
+def thread_orders(campaign: Campaign, thread: Any, since: int | None = None, deadline: Any = None) -> ThreadOrders:
+    """The turn's orders from a thread file (``.dat`` or a copied read.cgi page)."""
+    from .forum import collect_orders
+    from .thread import read_thread
+
+    posts = read_thread(thread)
+    options = campaign.ctx.options
+    collected = collect_orders(
+        posts,
+        {p.name: p.trip for p in campaign.ctx.players.values()},
+        marker=options.get("order_marker", "【行動】"),
+        since=since,
+        deadline=deadline,
+        orders=options.get("orders", "plain"),
+        gm=gm_identity(campaign),
+    )
+    if since is None and collected.results_turn is not None and collected.results_turn != campaign.turn:
+        raise PbfError(
+            f"スレッドの最後の結果は第{collected.results_turn}ターンですが、キャンペーンは第{campaign.turn}ターンまで"
+            "進んでいます。--since で行動の始まる書き込み番号を指定してください。 / the thread's last results post is"
+            " for another turn; use --since"
+        )
+    from .thread import normalize_name
+
+    names = {normalize_name(name): name for name in campaign.ctx.players}
+    sources = {}
+    for player, submitted in collected.orders.items():
+        name = names.get(player, player)
+        sources[name] = OrderSource(
+            name, submitted.text, lambda p, s=submitted: replace(s.locate(p), source=s.source)
+        )
+    return ThreadOrders(collected, collected.to_orders_file(), sources)
+
+
+def receipts(campaign: Campaign, found: ThreadOrders) -> str:
+    """``pbf status``: for each player 受理 with how the order reads, the error, or 未提出."""
+    entries = []
+    last = previous_orders(campaign, campaign.turn) if campaign.ctx.options.get("missing") == "repeat" else {}
+    for name in campaign.ctx.players:
+        source = found.sources.get(name)
+        entry: dict[str, Any] = {"player": name, "source": None, "reading": None, "problems": [],
+                                 "notes": [p.format() for p in found.collected.notes(name)]}
+        if source is None:
+            entry["status"] = "repeat" if last.get(name) else "missing"
+        else:
+            entry["source"] = found.collected.orders[name].source
+            try:
+                order = campaign.system.parse_order(source.text, name, campaign.state, campaign.ctx)
+            except PbfError as exc:
+                entry["status"] = "error"
+                entry["problems"] = [source.place(p).format() for p in exc.problems]
+            else:
+                entry["status"] = "accepted"
+                entry["reading"] = reading(campaign, name, order).rstrip("\n")
+        entries.append(entry)
+    text = render.render(campaign.system, "common/receipts.j2", campaign.path, turn=campaign.turn + 1, entries=entries)
+    return board_safe(text, campaign.ctx.options.get("encoding", "cp932"))

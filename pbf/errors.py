@@ -19,6 +19,7 @@ class Problem:
     column: int | None = None
     text: str | None = None
     hint: str | None = None
+    source: str | None = None  # where the order came from, e.g. ">>12" for a thread post
 
     def shifted(self, line_offset: int, first_line_column_offset: int = 0) -> "Problem":
         if self.line is None:
@@ -30,6 +31,7 @@ class Problem:
 
     def format(self, source: str | None = None) -> str:
         where = []
+        source = source or self.source
         if source:
             where.append(source)
         if self.player:

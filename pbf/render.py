@@ -46,7 +46,8 @@ def environment(system: GameSystem, campaign_path: Path | None = None) -> jinja2
 
 def render(system: GameSystem, template: str, campaign_path: Path | None = None, **context: Any) -> str:
     env = environment(system, campaign_path)
-    text = env.get_template(f"{system.name}/{template}").render(title=system.title, **context)
+    name = template if "/" in template else f"{system.name}/{template}"
+    text = env.get_template(name).render(title=system.title, **context)
     return tidy(text)
 
 

@@ -254,8 +254,14 @@ _HEADER_RE = re.compile(
 )
 
 
+_HEADER_HINT_RE = re.compile(r"^\s*\d.*\d/\d{1,2}/\d")
+
+
 def _match_header(line: str) -> re.Match[str] | None:
-    return _HEADER_RE.match(unicodedata.normalize("NFKC", line))
+    norm = unicodedata.normalize("NFKC", line)
+    if not _HEADER_HINT_RE.match(norm):  # cheap test first: most lines are body text
+        return None
+    return _HEADER_RE.match(norm)
 
 
 def _copy_body(lines: list[str]) -> str:

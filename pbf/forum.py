@@ -1,0 +1,566 @@
+"""Which posts of a thread are a turn's orders (docs/forum.md).
+
+:func:`collect_orders` takes the posts of :func:`pbf.thread.read_thread` and the registered
+players and returns a :class:`Collected`: each player's winning order (with the post it came
+from, so that an error can say 「>>12の3行目」), the late posts (遅刻), the suspected
+impersonations (なりすまし) and, in commit–reveal mode, the commitments that failed.
+
+Rulings
+-------
+
+Players and trips
+    ``players`` maps a name to a trip (without ``◆``) or ``None``. Names are compared after
+    :func:`pbf.thread.normalize_name` (NFKC, trimmed, whitespace collapsed); trips exactly. A
+    player without a registered trip is anyone posting under that name. A post under a
+    registered player's name with a wrong or missing trip is ignored and reported as an
+    :class:`Impersonation` (every such post in the window, order or not). Posts under other names
+    are chat.
+
+The window
+    Without ``since`` the window is every post after the last *results post*; with no results
+    post in the thread it is the whole thread. ``since=N`` starts the window at post N (inclusive)
+    instead. The window always runs to the end of the thread. A results post is a post whose last
+    non-blank line is the footer of :func:`results_marker_line` (``［pbf］第3ターン結果``, part
+    numbers may follow); when ``gm=(name, trip)`` is given, only that poster's posts count as
+    results posts, so a player cannot move the window by posting the footer. Results posts are
+    never orders.
+
+Orders
+    An order post is a post whose body has a line beginning (after leading whitespace) with the
+    marker (default ``【行動】``; compared after NFKC). The order is the text after the *last*
+    marker line of the post up to the end of the post, trimmed (it may continue on the marker's
+    line and span several lines; chat belongs before the marker). Lines beginning with ``>``
+    (quotes) never carry a marker. An empty order still counts as the player's order (and will fail
+    to parse). Within the window each player's *last* order post wins; the earlier ones are listed
+    in :attr:`SubmittedOrder.superseded`.
+
+Deadline
+    :func:`parse_deadline` reads ``YYYY-MM-DD HH:MM`` (``/`` also accepted, full-width digits
+    via NFKC) as naive board time (JST). Deadlines have minute precision and the deadline minute
+    is included: with ``21:00`` a post stamped ``21:00:59.99`` is on time, ``21:01:00.00`` late.
+    Later order posts by registered players are ignored and listed as :class:`LatePost`; a post
+    without a time (an unparseable date) is treated as late when a deadline is given.
+
+Commit–reveal (``orders="commit"``)
+    A player posts ``【コミット】HEX`` — ``HEX`` the SHA-256 of ``ORDER + "\\n" + SALT`` in
+    UTF-8 — and later ``【公開】ORDER SALT``. SALT is the last whitespace-separated token of
+    the reveal; ORDER is everything before it (it may contain spaces and line breaks). ORDER is
+    canonicalised before hashing (:func:`canonical_order`: line breaks as ``\\n``, trailing
+    whitespace of each line and leading/trailing blank space removed) on both sides, so board
+    reformatting does not break it; nothing else is changed (no NFKC).
+
+    * The commit that counts is the player's last well-formed commit in the window posted by
+      ``deadline`` (the plot deadline). Later commits are late; malformed ones (not 64 hex
+      digits after NFKC) are reported and ignored.
+    * The reveal that counts is any reveal by the player in the window (by ``reveal_deadline``
+      if given) that matches the commit that counts. Only one order can match a commitment, so
+      a mistyped reveal followed by a correct one is fine, and a player cannot change the order.
+    * No commit, no reveal, or no matching reveal → the player has no order (treated as
+      missing) and a :class:`CommitIssue` says why. Plain ``【行動】`` posts are chat in this mode.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Literal
+
+from .errors import PbfError, Problem
+from .thread import Post, normalize_name
+
+__all__ = [
+    "ORDER_MARKER",
+    "COMMIT_MARKER",
+    "REVEAL_MARKER",
+    "RESULTS_PREFIX",
+    "SubmittedOrder",
+    "LatePost",
+    "Impersonation",
+    "CommitIssue",
+    "Collected",
+    "collect_orders",
+    "results_marker_line",
+    "results_turn",
+    "parse_deadline",
+    "is_late",
+    "canonical_order",
+    "commitment",
+    "make_commit",
+    "make_salt",
+    "parse_reveal",
+]
+
+ORDER_MARKER = "【行動】"
+COMMIT_MARKER = "【コミット】"
+REVEAL_MARKER = "【公開】"
+RESULTS_PREFIX = "［pbf］"
+
+
+# -- results posts -------------------------------------------------------------------------------
+
+
+def results_marker_line(turn: int) -> str:
+    """The footer pbf puts on the last line of every results post: ``［pbf］第3ターン結果``.
+
+    Give it as ``footer`` to :func:`pbf.boardfit.split_post` so that every part carries it
+    (the detector also accepts a trailing ``（2/3）``). Every character survives CP932.
+    """
+    return f"{RESULTS_PREFIX}第{turn}ターン結果"
+
+
+def _results_re(prefix: str) -> re.Pattern[str]:
+    norm = unicodedata.normalize("NFKC", prefix).strip()
+    return re.compile(r"^\s*" + re.escape(norm) + r"\s*第\s*(\d+)\s*ターン結果(?:\s*\(\s*\d+\s*/\s*\d+\s*\))?\s*$")
+
+
+def results_turn(post: Post, prefix: str = RESULTS_PREFIX) -> int | None:
+    """The turn number if ``post`` is a pbf results post (footer on its last non-blank line)."""
+    lines = [line for line in post.body.split("\n") if line.strip()]
+    if not lines:
+        return None
+    m = _results_re(prefix).match(unicodedata.normalize("NFKC", lines[-1]))
+    return int(m.group(1)) if m else None
+
+
+# -- deadlines -------------------------------------------------------------------------------------
+
+_DEADLINE_RE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+|T)(\d{1,2}):(\d{2})$")
+
+
+def parse_deadline(text: str) -> datetime:
+    """``"2026-11-29 21:00"`` → a naive datetime in board time (JST)."""
+    norm = " ".join(unicodedata.normalize("NFKC", text).split())
+    m = _DEADLINE_RE.match(norm)
+    if not m:
+        raise PbfError(
+            Problem(
+                "締切の書き方が読めません。「YYYY-MM-DD HH:MM」（掲示板の時刻、日本時間）で書いてください。"
+                " / the deadline must look like 2026-11-29 21:00",
+                text=text,
+                hint="例：--deadline \"2026-11-29 21:00\"",
+            )
+        )
+    year, month, day, hour, minute = (int(g) for g in m.groups())
+    try:
+        return datetime(year, month, day, hour, minute)
+    except ValueError:
+        raise PbfError(
+            Problem("締切の日付か時刻がありえない値です。 / no such date or time", text=text)
+        ) from None
+
+
+def is_late(posted_at: datetime | None, deadline: datetime | None) -> bool:
+    """Late = stamped after the deadline's minute; unknown time counts as late."""
+    if deadline is None:
+        return False
+    if posted_at is None:
+        return True
+    if posted_at.tzinfo is not None:
+        posted_at = posted_at.replace(tzinfo=None)
+    return posted_at >= deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
+# -- commit–reveal ------------------------------------------------------------------------------
+
+
+def canonical_order(order: str) -> str:
+    """The order as hashed: ``\\n`` line breaks, no trailing spaces, trimmed."""
+    lines = order.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip()
+
+
+def commitment(order: str, salt: str) -> str:
+    """SHA-256 hex of ``canonical_order(order) + "\\n" + salt`` (UTF-8)."""
+    return hashlib.sha256((canonical_order(order) + "\n" + salt).encode("utf-8")).hexdigest()
+
+
+def make_salt() -> str:
+    """A fresh salt: 16 hex digits from :mod:`secrets` (ASCII, survives any board)."""
+    return secrets.token_hex(8)
+
+
+def make_commit(
+    order: str,
+    salt: str | None = None,
+    commit_marker: str = COMMIT_MARKER,
+    reveal_marker: str = REVEAL_MARKER,
+) -> tuple[str, str]:
+    """``(commit_line, reveal_line)`` for ``pbf commit``: post the first now, the second later."""
+    order = canonical_order(order)
+    if not order:
+        raise PbfError("コミットする行動が空です。 / the order is empty")
+    if salt is None:
+        salt = make_salt()
+    if not salt or any(ch.isspace() for ch in salt):
+        raise PbfError("ソルトは空白を含まない文字列にしてください。 / the salt must be one word")
+    return f"{commit_marker}{commitment(order, salt)}", f"{reveal_marker}{order} {salt}"
+
+
+def parse_reveal(text: str) -> tuple[str, str] | None:
+    """The text after 【公開】 → ``(order, salt)``; ``None`` when there is no salt."""
+    text = canonical_order(text)
+    m = re.match(r"^(.*?)\s+(\S+)$", text, re.DOTALL)
+    if not m or not m.group(1).strip():
+        return None
+    return canonical_order(m.group(1)), m.group(2)
+
+
+# -- results of collecting ------------------------------------------------------------------------
+
+
+@dataclass
+class SubmittedOrder:
+    """A player's winning order and where it came from."""
+
+    player: str
+    text: str
+    post: int  # the post number it came from
+    line: int  # line of the post's body where ``text`` starts (1-based)
+    column_offset: int  # characters before ``text`` on that line (the marker, spaces)
+    posted_at: datetime | None = None
+    superseded: list[int] = field(default_factory=list)  # earlier order posts in the window
+    commit_post: int | None = None  # commit mode: the commit that counted
+
+    @property
+    def source(self) -> str:
+        return f">>{self.post}"
+
+    def locate(self, problem: Problem) -> Problem:
+        """A problem relative to :attr:`text` → relative to the post's body (「>>12の3行目」)."""
+        shifted = problem.shifted(self.line - 1, self.column_offset)
+        return replace(shifted, player=shifted.player or self.player)
+
+    def where(self, line: int | None = None) -> str:
+        """``>>12の3行目`` for a line of :attr:`text` (or the first)."""
+        return f">>{self.post}の{self.line + (line or 1) - 1}行目"
+
+
+@dataclass(frozen=True)
+class LatePost:
+    """An order (or commit / reveal) post after the deadline: ignored."""
+
+    player: str
+    post: int
+    posted_at: datetime | None
+    kind: Literal["order", "commit", "reveal"] = "order"
+
+    def problem(self) -> Problem:
+        when = self.posted_at.strftime("%Y/%m/%d %H:%M:%S") if self.posted_at else "時刻不明"
+        what = {"order": "行動", "commit": "コミット", "reveal": "公開"}[self.kind]
+        return Problem(f">>{self.post}の{what}は締切後（{when}）のため無効です（遅刻）。 / late", player=self.player)
+
+
+@dataclass(frozen=True)
+class Impersonation:
+    """A post under a registered player's name whose trip is wrong or missing: ignored."""
+
+    post: int
+    player: str
+    trip: str | None  # what the post showed
+    has_order: bool
+
+    def problem(self) -> Problem:
+        shown = f"◆{self.trip}" if self.trip else "トリップなし"
+        return Problem(
+            f">>{self.post}は名前が同じですがトリップが違うため（{shown}）無視しました（なりすましの疑い）。"
+            " / wrong or missing trip: suspected impersonation",
+            player=self.player,
+        )
+
+
+@dataclass(frozen=True)
+class CommitIssue:
+    """Why a player's commit–reveal gave no order (or a post that was not understood)."""
+
+    player: str
+    reason: Literal["no_commit", "no_reveal", "mismatch", "bad_commit", "bad_reveal"]
+    post: int | None = None
+
+    _MESSAGES = {
+        "no_commit": "締切までのコミットがないため、公開された行動は無効です。 / no commitment",
+        "no_reveal": "コミットに対する公開がありません。 / no reveal",
+        "mismatch": "公開された行動とソルトがコミットと一致しません。 / the reveal does not match the commitment",
+        "bad_commit": "コミットは【コミット】の後にSHA-256の16進数64桁を書いてください。 / malformed commitment",
+        "bad_reveal": "公開は「【公開】行動 ソルト」の形で書いてください（ソルトがありません）。 / no salt in the reveal",
+    }
+
+    @property
+    def missing(self) -> bool:
+        """Whether the issue left the player without an order (bad_* are only warnings)."""
+        return self.reason in ("no_commit", "no_reveal", "mismatch")
+
+    def problem(self) -> Problem:
+        where = f">>{self.post}：" if self.post else ""
+        return Problem(where + self._MESSAGES[self.reason], player=self.player)
+
+
+@dataclass
+class Collected:
+    """What :func:`collect_orders` found in the window."""
+
+    players: list[str]  # registered names, normalised, in the given order
+    orders: dict[str, SubmittedOrder]  # player → winning order (only players who have one)
+    window_start: int  # first post number of the window
+    window_end: int  # last post number of the thread (window_start - 1 if the window is empty)
+    results_post: int | None = None  # the results post the window starts after
+    results_turn: int | None = None  # its turn number
+    late: list[LatePost] = field(default_factory=list)
+    impersonations: list[Impersonation] = field(default_factory=list)
+    commit_issues: list[CommitIssue] = field(default_factory=list)
+    chat: list[int] = field(default_factory=list)  # posts in the window that are not orders
+
+    @property
+    def missing(self) -> list[str]:
+        """Players without an accepted order (未提出), in registration order."""
+        return [p for p in self.players if p not in self.orders]
+
+    def notes(self, player: str | None = None) -> list[Problem]:
+        """Every remark for the receipts (遅刻, なりすまし, commit–reveal), post order."""
+        items: list[tuple[int, Problem]] = []
+        for late in self.late:
+            items.append((late.post, late.problem()))
+        for imp in self.impersonations:
+            items.append((imp.post, imp.problem()))
+        for issue in self.commit_issues:
+            items.append((issue.post or 0, issue.problem()))
+        items.sort(key=lambda item: item[0])
+        return [p for _, p in items if player is None or p.player == player]
+
+    def to_orders_file(self) -> str:
+        """The accepted orders as an orders file (``【NAME】`` headers, ``# >>N`` comments)."""
+        out: list[str] = []
+        for player in self.players:
+            order = self.orders.get(player)
+            if order is None:
+                out.append(f"# 【{player}】未提出")
+                continue
+            out.append(f"# {order.source}")
+            out.append(f"【{player}】")
+            out.extend(order.text.split("\n"))
+        return "\n".join(out) + "\n"
+
+
+# -- collecting -------------------------------------------------------------------------------------
+
+
+def _marker_text(body: str, marker: str) -> tuple[str, int, int] | None:
+    """Text after the last line starting with ``marker`` → (text, line, column_offset)."""
+    norm_marker = unicodedata.normalize("NFKC", marker).strip()
+    lines = body.split("\n")
+    found = None
+    for index, line in enumerate(lines):
+        norm = unicodedata.normalize("NFKC", line)
+        stripped = norm.lstrip()
+        if stripped.startswith(norm_marker):
+            found = index
+    if found is None:
+        return None
+    # position of the marker's end in the original (un-normalised) line
+    line = lines[found]
+    prefix_len = 0
+    for cut in range(len(line) + 1):
+        if unicodedata.normalize("NFKC", line[:cut]).strip() == norm_marker:
+            prefix_len = cut
+            break
+    first = line[prefix_len:]
+    text_lines = [first] + lines[found + 1 :]
+    line_no = found + 1
+    column_offset = prefix_len
+    # the order may start on the marker's line or below it: skip blank lines
+    while len(text_lines) > 1 and not text_lines[0].strip():
+        text_lines.pop(0)
+        line_no += 1
+        column_offset = 0
+    lead = len(text_lines[0]) - len(text_lines[0].lstrip())
+    text_lines[0] = text_lines[0][lead:]
+    column_offset += lead
+    text = "\n".join(line.rstrip() for line in text_lines).strip()
+    return text, line_no, column_offset
+
+
+def collect_orders(
+    posts: list[Post],
+    players: "dict[str, str | None]",
+    marker: str = ORDER_MARKER,
+    since: int | None = None,
+    deadline: datetime | None = None,
+    results_marker: str = RESULTS_PREFIX,
+    orders: Literal["plain", "commit"] = "plain",
+    gm: "tuple[str, str | None] | None" = None,
+    commit_marker: str = COMMIT_MARKER,
+    reveal_marker: str = REVEAL_MARKER,
+    reveal_deadline: datetime | None = None,
+) -> Collected:
+    """The turn's orders from the thread's posts (see the module docstring for the rulings)."""
+    if orders not in ("plain", "commit"):
+        raise ValueError(f"orders must be 'plain' or 'commit', not {orders!r}")
+    registered: dict[str, str | None] = {}
+    for name, trip in players.items():
+        key = normalize_name(name)
+        registered[key] = trip.lstrip("◆").strip() if trip else None
+
+    last_number = posts[-1].number if posts else 0
+
+    def is_results(post: Post) -> int | None:
+        if gm is not None:
+            gm_name, gm_trip = gm
+            if normalize_name(post.name) != normalize_name(gm_name):
+                return None
+            if gm_trip and post.trip != gm_trip.lstrip("◆").strip():
+                return None
+        return results_turn(post, results_marker)
+
+    results_post = None
+    turn_of_results = None
+    for post in posts:
+        turn = is_results(post)
+        if turn is not None:
+            results_post, turn_of_results = post.number, turn
+    if since is not None:
+        if since < 1:
+            raise PbfError(Problem(f"--since は1以上のレス番号です（{since}）。 / --since must be at least 1"))
+        if since > last_number:
+            raise PbfError(
+                Problem(
+                    f"--since {since} はスレッドの最後のレス（{last_number}）より後です。 / --since is past the end",
+                    hint="レス番号とスレッドのファイルを確かめてください。",
+                )
+            )
+        start = since
+    else:
+        start = results_post + 1 if results_post is not None else 1
+
+    window = [p for p in posts if p.number >= start]
+    collected = Collected(
+        players=list(registered),
+        orders={},
+        window_start=start,
+        window_end=last_number if window else start - 1,
+        results_post=results_post,
+        results_turn=turn_of_results,
+    )
+
+    # who wrote each post
+    authored: list[tuple[str, Post]] = []
+    for post in window:
+        if is_results(post) is not None:
+            collected.chat.append(post.number)
+            continue
+        name = normalize_name(post.name)
+        if name not in registered:
+            collected.chat.append(post.number)
+            continue
+        want = registered[name]
+        if want is not None and post.trip != want:
+            has_order = any(
+                _marker_text(post.body, m) is not None for m in (marker, commit_marker, reveal_marker)
+            )
+            collected.impersonations.append(Impersonation(post.number, name, post.trip, has_order))
+            continue
+        authored.append((name, post))
+
+    if orders == "plain":
+        _collect_plain(collected, authored, marker, deadline)
+    else:
+        _collect_commit(collected, authored, commit_marker, reveal_marker, deadline, reveal_deadline)
+    collected.orders = {p: collected.orders[p] for p in collected.players if p in collected.orders}
+    return collected
+
+
+def _collect_plain(collected: Collected, authored: list[tuple[str, Post]], marker: str, deadline) -> None:
+    history: dict[str, list[int]] = {}
+    for name, post in authored:
+        found = _marker_text(post.body, marker)
+        if found is None:
+            collected.chat.append(post.number)
+            continue
+        if is_late(post.posted_at, deadline):
+            collected.late.append(LatePost(name, post.number, post.posted_at, "order"))
+            continue
+        text, line, column = found
+        earlier = history.setdefault(name, [])
+        if name in collected.orders:
+            earlier.append(collected.orders[name].post)
+        collected.orders[name] = SubmittedOrder(
+            player=name,
+            text=text,
+            post=post.number,
+            line=line,
+            column_offset=column,
+            posted_at=post.posted_at,
+            superseded=list(earlier),
+        )
+    collected.chat.sort()
+
+
+def _collect_commit(
+    collected: Collected,
+    authored: list[tuple[str, Post]],
+    commit_marker: str,
+    reveal_marker: str,
+    deadline,
+    reveal_deadline,
+) -> None:
+    commits: dict[str, tuple[str, Post]] = {}  # player → (hex, post) of the commit that counts
+    reveals: dict[str, list[tuple[Post, tuple[str, int, int]]]] = {}
+    for name, post in authored:
+        commit = _marker_text(post.body, commit_marker)
+        reveal = _marker_text(post.body, reveal_marker)
+        if commit is None and reveal is None:
+            collected.chat.append(post.number)
+            continue
+        if commit is not None:
+            if is_late(post.posted_at, deadline):
+                collected.late.append(LatePost(name, post.number, post.posted_at, "commit"))
+            else:
+                digest = "".join(unicodedata.normalize("NFKC", commit[0]).split()).lower()
+                if re.fullmatch(r"[0-9a-f]{64}", digest):
+                    commits[name] = (digest, post)
+                else:
+                    collected.commit_issues.append(CommitIssue(name, "bad_commit", post.number))
+        if reveal is not None:
+            if is_late(post.posted_at, reveal_deadline):
+                collected.late.append(LatePost(name, post.number, post.posted_at, "reveal"))
+            else:
+                reveals.setdefault(name, []).append((post, reveal))
+
+    for name in collected.players:
+        commit = commits.get(name)
+        player_reveals = reveals.get(name, [])
+        if commit is None:
+            if player_reveals:
+                collected.commit_issues.append(CommitIssue(name, "no_commit", player_reveals[-1][0].number))
+            continue
+        digest, commit_post = commit
+        if not player_reveals:
+            collected.commit_issues.append(CommitIssue(name, "no_reveal", commit_post.number))
+            continue
+        winner = None
+        for post, (text, line, column) in player_reveals:
+            parsed = parse_reveal(text)
+            if parsed is None:
+                collected.commit_issues.append(CommitIssue(name, "bad_reveal", post.number))
+                continue
+            order, salt = parsed
+            if commitment(order, salt) == digest:
+                winner = (post, order, line, column)
+        if winner is None:
+            last_reveal = player_reveals[-1][0]
+            collected.commit_issues.append(CommitIssue(name, "mismatch", last_reveal.number))
+            continue
+        post, order, line, column = winner
+        collected.orders[name] = SubmittedOrder(
+            player=name,
+            text=order,
+            post=post.number,
+            line=line,
+            column_offset=column,
+            posted_at=post.posted_at,
+            superseded=[p.number for p, _ in player_reveals if p.number != post.number],
+            commit_post=commit_post.number,
+        )
+    collected.chat.sort()
