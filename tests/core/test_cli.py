@@ -36,7 +36,8 @@ def test_new_refuses_a_non_empty_folder_and_unknown_options(tmp_path, pbf):
     (tmp_path / "c" / "x").write_text("keep")
     code, _, err = pbf("new", tmp_path / "c", "--system", "alterego", "--player", "A=plain")
     assert code == 1 and "空ではありません" in err
-    code, _, err = pbf("new", tmp_path / "d", "--system", "alterego", "--player", "A=plain", "--set", "hand=free")
+    code, _, err = pbf("new", tmp_path / "d", "--system", "alterego", "--player", "A=plain", "--player", "B=plain",
+                     "--set", "hand=free")
     assert code == 1 and "hands" in err and not (tmp_path / "d").exists()
 
 

@@ -1,0 +1,78 @@
+"""The state of a battle: a plain, YAML-representable dict with a stable key order.
+
+    turn: 3
+    distance: 2            # 0 = same square, never above max_distance
+    winner: null           # null / a player's name / "draw"
+    fighters:
+      美鈴:                # ctx.players order
+        character: meiling
+        hp: 17
+        soul: 2            # ソウルゲージ 0–9
+        stance: false      # a guard that held: no plot next turn, guards everything but 強攻撃/投げ
+        charging: null     # technique id of a 強攻撃 that comes out next turn
+        hand: [弱, →, …]   # [] when hands = "free"
+        deck: [...]        # top of the deck first
+        discard: [...]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ...dice import Dice
+from .events import DrawCards, Reshuffle
+
+
+def new_fighter(character: str, hp: int) -> dict[str, Any]:
+    return {
+        "character": character,
+        "hp": hp,
+        "soul": 0,
+        "stance": False,
+        "charging": None,
+        "hand": [],
+        "deck": [],
+        "discard": [],
+    }
+
+
+def draw_up(fighter: dict[str, Any], name: str, size: int, dice: Dice, step: int) -> list:
+    """Draw back up to ``size``; when the deck runs out, shuffle the discard pile in."""
+    events: list = []
+    drawn = 0
+    while len(fighter["hand"]) < size:
+        if not fighter["deck"]:
+            if not fighter["discard"]:
+                break
+            pile = list(fighter["discard"])
+            dice.shuffle(pile)
+            fighter["deck"], fighter["discard"] = pile, []
+            events.append(Reshuffle(name, step, len(pile)))
+        fighter["hand"].append(fighter["deck"].pop(0))
+        drawn += 1
+    if drawn:
+        events.append(DrawCards(name, step, drawn, len(fighter["hand"])))
+    return events
+
+
+def missing_cards(hand: list[str], wanted: list[str]) -> list[str]:
+    """The cards of ``wanted`` that ``hand`` does not hold (multiplicities count)."""
+    have = Counter(hand)
+    out = []
+    for card in wanted:
+        if have[card] > 0:
+            have[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+def take_cards(hand: list[str], cards: list[str]) -> None:
+    for card in cards:
+        if card in hand:
+            hand.remove(card)
+
+
+def is_locked(fighter: dict[str, Any]) -> bool:
+    return bool(fighter.get("stance")) or fighter.get("charging") is not None

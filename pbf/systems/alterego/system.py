@@ -1,0 +1,282 @@
+"""The Alter EGO game system object (pbf.systems.base.GameSystem)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ...dice import Dice
+from ...errors import OrderError, PbfError, Problem
+from ..base import Context, Player
+from . import data as data_mod
+from .plot import Card, Cancel, Plot, parse_plot
+from .reading import CancelMark, read_plot
+from .resolver import CANCEL_COST, SUPER_COST, resolve
+from .state import is_locked, new_fighter
+
+HANDS = ("private", "open", "free")
+CARD_ORDER = {c: i for i, c in enumerate(data_mod.CARDS)}
+INT_OPTIONS = {
+    # key: (minimum, maximum)
+    "hp": (1, 999),
+    "start_distance": (0, 99),
+    "max_distance": (1, 99),
+    "hand_size": (1, 40),
+    "max_plot": (1, 40),
+    "turn_limit": (0, 9999),
+}
+
+
+class AlterEgo:
+    name = "alterego"
+    title = "Alter EGO ―オルタリゴ―"
+    default_options: dict[str, Any] = {
+        "hands": "private",  # private / open / free
+        "hp": 20,
+        "start_distance": 2,
+        "max_distance": 6,
+        "hand_size": 7,
+        "max_plot": 5,
+        "turn_limit": 0,  # 0 = no limit; otherwise the higher HP wins after that turn
+    }
+
+    # -- options and data ------------------------------------------------------------------
+    def coerce_option(self, key: str, value: Any) -> Any:
+        if key not in self.default_options:
+            raise PbfError(
+                f"オプション「{key}」はありません（{' / '.join(self.default_options)}）。 / unknown option"
+            )
+        if key == "hands":
+            text = str(value).strip().lower()
+            if text not in HANDS:
+                raise PbfError(f"hands は {' / '.join(HANDS)} のどれかです（「{value}」）。")
+            return text
+        low, high = INT_OPTIONS[key]
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise PbfError(f"{key} は整数です（「{value}」）。") from None
+        if not low <= number <= high:
+            raise PbfError(f"{key} は {low}〜{high} です（「{value}」）。")
+        return number
+
+    def load_data(self, campaign_data: Path | None) -> data_mod.GameData:
+        return data_mod.load(campaign_data)
+
+    def check_players(self, players: dict[str, Player], data: data_mod.GameData) -> None:
+        valid = "、".join(f"{cid}（{c.name}）" for cid, c in data.characters.items())
+        for name, player in players.items():
+            if player.character not in data.characters:
+                raise PbfError(
+                    f"【{name}】のキャラクター「{player.character}」はありません。使えるのは {valid} です。 / unknown character"
+                )
+        if len(players) != 2:
+            raise PbfError(f"Alter EGO は１対１です（プレイヤーが{len(players)}人います）。 / exactly two players")
+
+    # -- state -------------------------------------------------------------------------------
+    def new_state(self, ctx: Context, dice: Dice) -> dict[str, Any]:
+        opts = {**self.default_options, **ctx.options}
+        fighters: dict[str, Any] = {}
+        for name, player in ctx.players.items():
+            fighter = new_fighter(player.character, int(opts["hp"]))
+            if opts["hands"] != "free":
+                deck = ctx.data.deck()
+                dice.shuffle(deck)
+                size = int(opts["hand_size"])
+                fighter["hand"], fighter["deck"] = deck[:size], deck[size:]
+            fighters[name] = fighter
+        return {
+            "turn": 0,
+            "distance": min(int(opts["start_distance"]), int(opts["max_distance"])),
+            "winner": None,
+            "fighters": fighters,
+        }
+
+    # -- orders ------------------------------------------------------------------------------
+    def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> Plot:
+        plot = parse_plot(text)
+        opts = {**self.default_options, **ctx.options}
+        fighter = state["fighters"][player]
+        problems: list[Problem] = []
+        cards = [i for i in plot.items if isinstance(i, Card)]
+        if is_locked(fighter) and plot.items:
+            first = plot.items[0]
+            why = "ガードの構えが続いている" if fighter.get("stance") else "強攻撃の力をためている"
+            problems.append(
+                Problem(
+                    f"{why}ので、このターンはカードを出せません。",
+                    player=player, line=first.line, column=first.column, text=first.text,
+                    hint="このターンは空のオーダー（何も書かない）にしてください。",
+                )
+            )
+            raise OrderError(problems)
+        limit = int(opts["max_plot"])
+        if len(cards) > limit:
+            extra = cards[limit]
+            problems.append(
+                Problem(
+                    f"カードは１ターンに{limit}枚までです（{len(cards)}枚あります）。",
+                    player=player, line=extra.line, column=extra.column, text=extra.text,
+                    hint=f"{limit + 1}枚目から後を消してください。",
+                )
+            )
+        for index, item in enumerate(plot.items):
+            if isinstance(item, Cancel):
+                following = plot.items[index + 1] if index + 1 < len(plot.items) else None
+                if not isinstance(following, Card):
+                    problems.append(
+                        Problem(
+                            "キャンセルの後に技（カード）がありません。キャンセルは飛ばす技の直前に書きます。",
+                            player=player, line=item.line, column=item.column, text=item.text,
+                            hint="例：弱C(弱←)↑→弱",
+                        )
+                    )
+        if opts["hands"] != "free":
+            hand = list(fighter.get("hand") or [])
+            have = Counter(hand)
+            shown = "".join(sorted(hand, key=lambda c: CARD_ORDER.get(c, 9))) or "なし"
+            for card in cards:
+                if have[card.symbol] > 0:
+                    have[card.symbol] -= 1
+                else:
+                    problems.append(
+                        Problem(
+                            f"手札に「{card.symbol}」が足りません。",
+                            player=player, line=card.line, column=card.column, text=card.text,
+                            hint=f"手札：{shown}",
+                        )
+                    )
+            for cancel in plot.cancels:
+                for card in cancel.discards:
+                    if have[card] > 0:
+                        have[card] -= 1
+                    else:
+                        problems.append(
+                            Problem(
+                                f"キャンセルで捨てる「{card}」が、プロットした残りの手札にありません。",
+                                player=player, line=cancel.line, column=cancel.column, text=cancel.text,
+                                hint=f"手札：{shown}",
+                            )
+                        )
+        if problems:
+            problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+            raise OrderError(problems)
+        return plot
+
+    def canonical_order(self, order: Plot) -> str:
+        return order.canonical()
+
+    # -- resolver ----------------------------------------------------------------------------
+    def resolve(self, state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context):
+        ctx_opts = Context(ctx.system, ctx.players, ctx.data, {**self.default_options, **ctx.options})
+        return resolve(state, orders, dice, ctx_opts)
+
+    # -- views -------------------------------------------------------------------------------
+    def summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        fighters = {}
+        for name, f in state["fighters"].items():
+            character = ctx.data.characters.get(f["character"])
+            charging = None
+            if f.get("charging") and character is not None:
+                charging = character.technique(f["charging"]).name
+            fighters[name] = {
+                "character": f["character"],
+                "name": character.name if character else f["character"],
+                "hp": f["hp"],
+                "alive": f["hp"] > 0,
+                "soul": f["soul"],
+                "hand": list(f.get("hand") or []),
+                "locked": is_locked(f),
+                "hand_size": len(f.get("hand") or []),
+                "deck_size": len(f.get("deck") or []),
+                "stance": bool(f.get("stance")),
+                "charging": charging,
+            }
+        return {
+            "system": self.name,
+            "turn": state["turn"],
+            "distance": state["distance"],
+            "winner": state.get("winner"),
+            "fighters": fighters,
+        }
+
+    def order_view(self, order: Plot, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        opts = {**self.default_options, **ctx.options}
+        fighter = state["fighters"][player]
+        character = ctx.data.characters[ctx.players[player].character]
+        techniques = []
+        void = False
+        skipped = False  # the technique right after a cancel marker is skipped when the cancel works
+        for item in read_plot(order, character):
+            if isinstance(item, CancelMark):
+                techniques.append({"cancel": True, "discards": "".join(item.discards), "cost": CANCEL_COST, "void": void})
+                skipped = True
+                continue
+            tech = item.technique
+            techniques.append(
+                {
+                    "cancel": False,
+                    "name": tech.name,
+                    "cards": item.cards,
+                    "class": tech.cls,
+                    "class_name": ctx.data.classes.get(tech.cls, tech.cls),
+                    "kind": ctx.data.matchups.kinds.get(tech.kind, "移動"),
+                    "reach": tech.reach,
+                    "damage": tech.damage,
+                    "cost": SUPER_COST if tech.cls == "super" else 0,
+                    "charge": tech.charge,
+                    "ends_plot": tech.ends_plot,
+                    "void": void,
+                    "skipped": skipped and not void,
+                }
+            )
+            if (tech.charge or tech.ends_plot) and not skipped:
+                void = True
+            skipped = False
+        lock = "stance" if fighter.get("stance") else ("charging" if fighter.get("charging") else None)
+        return {
+            "player": player,
+            "character": character.id,
+            "character_name": character.name,
+            "order": order.canonical(),
+            "cards": len(order.cards),
+            "techniques": techniques,
+            "empty": not order.items,
+            "locked": lock is not None,
+            "lock_reason": lock,
+            "hands": opts["hands"],
+            "hand": list(fighter.get("hand") or []),
+            "soul": fighter["soul"],
+            "distance": state["distance"],
+        }
+
+    def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
+        opts = {**self.default_options, **ctx.options}
+        if opts["hands"] == "free":
+            return {}  # nothing is private without hands
+        summary = self.summary(state, ctx)
+        out = {}
+        for name in ctx.players:
+            f = summary["fighters"][name]
+            out[name] = {
+                "character_name": f["name"],
+                "hand": f["hand"],
+                "hand_size": f["hand_size"],
+                "deck_size": f["deck_size"],
+                "hp": f["hp"],
+                "soul": f["soul"],
+                "locked": f["locked"],
+                "stance": f["stance"],
+                "charging": f["charging"],
+                "distance": summary["distance"],
+                "next_turn": summary["turn"] + 1,
+                "winner": summary["winner"],
+            }
+        return out
+
+    def template_filters(self) -> dict[str, Any]:
+        return {}
+
+
+SYSTEM = AlterEgo()

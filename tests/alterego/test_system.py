@@ -1,0 +1,359 @@
+"""The system object: options, data, players, state, summary, views, purity, templates, demo."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import jinja2
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbf.dice import Dice
+from pbf.errors import PbfError
+from pbf.events import event_dicts
+from pbf.render import _zenkaku, tidy
+from pbf.systems.alterego import SYSTEM
+from pbf.systems.alterego.plot import Cancel, Card, Plot, parse_plot
+from pbf.systems.base import Player
+
+from .conftest import make_ctx, make_state, play
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+
+
+# -- options -----------------------------------------------------------------------------------
+
+
+def test_options_coerce_strings():
+    assert SYSTEM.coerce_option("hands", "Open") == "open"
+    assert SYSTEM.coerce_option("hp", "30") == 30
+    assert SYSTEM.coerce_option("turn_limit", "10") == 10
+
+
+@pytest.mark.parametrize("key, value", [("hands", "secret"), ("hp", "many"), ("hp", "0"), ("colour", "red")])
+def test_bad_options_are_japanese_errors(key, value):
+    with pytest.raises(PbfError) as info:
+        SYSTEM.coerce_option(key, value)
+    assert key in str(info.value)
+
+
+def test_default_options():
+    assert SYSTEM.default_options["hands"] == "private"
+    assert SYSTEM.default_options["hp"] == 20
+    assert SYSTEM.default_options["start_distance"] == 2
+    assert SYSTEM.default_options["max_distance"] == 6
+    assert SYSTEM.default_options["hand_size"] == 7
+
+
+# -- data --------------------------------------------------------------------------------------
+
+
+def test_bundled_characters():
+    data = SYSTEM.load_data(None)
+    assert {"meiling", "plain", "kaede", "gonzo", "hikari"} <= set(data.characters)
+    ec = data.characters["meiling"].technique("energy_cannon")
+    assert (ec.name, ec.command, ec.cls, ec.kind, ec.reach, ec.damage) == ("エナジーキャノン", "↑→弱", "special", "weak", 3, 3)
+    assert [t.id for t in data.characters["plain"].techniques] == [t.id for t in data.common]
+    supers = [cid for cid, c in data.characters.items() if any(t.cls == "super" for t in c.techniques)]
+    assert len(supers) >= 2
+    for cid, c in data.characters.items():
+        if cid != "plain":
+            assert any(t.cls in ("special", "super") for t in c.techniques), cid
+
+
+def test_deck_is_40_cards():
+    deck = SYSTEM.load_data(None).deck()
+    assert Counter(deck) == {"弱": 12, "強": 6, "→": 8, "←": 8, "↑": 6}
+
+
+def test_matchup_table_parentheses_count_as_plain():
+    m = SYSTEM.load_data(None).matchups
+    assert m.result("weak", "strong") == "△"
+    assert m.result("strong", "throw") == "○"
+    assert m.result("throw", "strong") == "×"
+    assert m.result("guard", "jump") == "―"
+
+
+def test_campaign_data_adds_characters(tmp_path):
+    (tmp_path / "characters").mkdir()
+    (tmp_path / "characters" / "plain.yaml").write_text("id: plain\nname: 無名\ntechniques: []\n", "utf-8")
+    data = SYSTEM.load_data(HERE / "data")
+    assert "tester" in data.characters
+    data = SYSTEM.load_data(tmp_path)
+    assert data.characters["plain"].name == "無名"  # replaced by id
+
+
+def test_bad_character_data(tmp_path):
+    (tmp_path / "characters").mkdir()
+    (tmp_path / "characters" / "x.yaml").write_text(
+        "id: x\nname: X\ntechniques:\n  - {id: a, name: A, command: 弱強→, kind: throw, reach: 0}\n", "utf-8"
+    )
+    with pytest.raises(PbfError, match="弱強"):
+        SYSTEM.load_data(tmp_path)
+
+
+def test_check_players(data):
+    SYSTEM.check_players({"A": Player("A", "plain"), "B": Player("B", "meiling")}, data)
+    with pytest.raises(PbfError) as info:
+        SYSTEM.check_players({"A": Player("A", "nobody"), "B": Player("B", "plain")}, data)
+    assert "meiling" in str(info.value) and "nobody" in str(info.value)
+    with pytest.raises(PbfError, match="１対１"):
+        SYSTEM.check_players({"A": Player("A", "plain")}, data)
+
+
+# -- state -------------------------------------------------------------------------------------
+
+
+def test_new_state_private(data):
+    ctx = make_ctx(data, {"美鈴": "meiling", "名無し": "plain"}, hands="private")
+    state = SYSTEM.new_state(ctx, Dice.seeded("s", 0, ""))
+    again = SYSTEM.new_state(ctx, Dice.seeded("s", 0, ""))
+    assert state == again
+    assert list(state["fighters"]) == ["美鈴", "名無し"]
+    assert state["distance"] == 2 and state["turn"] == 0 and state["winner"] is None
+    for f in state["fighters"].values():
+        assert f["hp"] == 20 and f["soul"] == 0
+        assert len(f["hand"]) == 7 and len(f["deck"]) == 33
+        assert Counter(f["hand"] + f["deck"]) == Counter(data.deck())
+
+
+def test_new_state_free_has_no_cards(data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
+    state = SYSTEM.new_state(ctx, Dice.fixed([]))  # no draws at all
+    assert all(f["hand"] == [] and f["deck"] == [] for f in state["fighters"].values())
+
+
+def test_summary_shape(data):
+    ctx = make_ctx(data, {"美鈴": "meiling", "名無し": "plain"}, hands="private")
+    state = SYSTEM.new_state(ctx, Dice.seeded("s", 0, ""))
+    state["fighters"]["名無し"]["charging"] = "strong"
+    s = SYSTEM.summary(state, ctx)
+    assert set(s) >= {"system", "turn", "distance", "winner", "fighters"}
+    assert s["system"] == "alterego"
+    f = s["fighters"]["美鈴"]
+    assert {"character", "hp", "alive", "soul", "hand", "locked"} <= set(f)
+    assert f["character"] == "meiling" and f["alive"] is True and f["locked"] is False
+    assert s["fighters"]["名無し"]["locked"] is True and s["fighters"]["名無し"]["charging"] == "強攻撃"
+
+
+def test_order_view_and_notices(data):
+    ctx = make_ctx(data, {"A": "meiling", "B": "plain"}, hands="private")
+    state = make_state(ctx, 2, {"A": {"hand": list("弱弱↑→強←←"), "soul": 3}})
+    order = SYSTEM.parse_order("↑→弱C(←←)強弱", "A", state, ctx)
+    view = SYSTEM.order_view(order, "A", state, ctx)
+    assert [t.get("name") for t in view["techniques"]] == ["エナジーキャノン", None, "強攻撃", "弱攻撃"]
+    assert view["techniques"][0]["class_name"] == "必殺技"
+    assert view["techniques"][1]["cancel"] and view["techniques"][1]["discards"] == "←←"
+    assert view["techniques"][2]["skipped"] is True
+    assert view["techniques"][3]["void"] is False  # the 強攻撃 before it is skipped by the cancel
+    view = SYSTEM.order_view(SYSTEM.parse_order("強弱", "A", state, ctx), "A", state, ctx)
+    assert view["techniques"][1]["void"] is True
+    notices = SYSTEM.notices(state, ctx)
+    assert notices["A"]["hand"] == list("弱弱↑→強←←") and notices["A"]["soul"] == 3
+    assert SYSTEM.notices(state, make_ctx(data, {"A": "meiling", "B": "plain"}, hands="free")) == {}
+
+
+# -- resolver: purity, determinism, invariants --------------------------------------------------
+
+
+def test_resolve_does_not_mutate_input(data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
+    state = SYSTEM.new_state(ctx, Dice.seeded("s", 0, ""))
+    frozen = copy.deepcopy(state)
+    hand = state["fighters"]["A"]["hand"]
+    order = Plot(tuple(Card(c) for c in hand[:3]))
+    new, _ = SYSTEM.resolve(state, {"A": order, "B": None}, Dice.seeded("s", 1, "x"), ctx)
+    assert state == frozen
+    assert new is not state and new["turn"] == 1
+
+
+def test_cancel_fails_when_cards_are_gone(data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
+    state = make_state(ctx, 1, {"A": {"soul": 3, "hand": ["弱"]}})
+    order = Plot((Cancel(("↑", "↑")), Card("弱")))  # not validated: e.g. a hand-edited state
+    _, events = SYSTEM.resolve(state, {"A": order, "B": None}, Dice.fixed([]), ctx)
+    (cancel,) = [e for e in event_dicts(events) if e["type"] == "cancel"]
+    assert cancel["ok"] is False and cancel["reason"] == "cards"
+
+
+CARDS = ["弱", "強", "→", "←", "↑"]
+BUNDLED = SYSTEM.load_data(None)
+plots = st.lists(st.sampled_from(CARDS), max_size=5).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["plain", "meiling", "kaede", "gonzo", "hikari"]),
+    st.sampled_from(["plain", "meiling", "kaede", "gonzo", "hikari"]),
+    st.integers(0, 6),
+    st.lists(st.tuples(plots, plots), min_size=1, max_size=4),
+    st.integers(0, 9),
+    st.integers(0, 9),
+)
+def test_invariants(a, b, distance, turns, soul_a, soul_b):
+    data = BUNDLED
+    ctx = make_ctx(data, {"A": a, "B": b}, hands="free")
+    state = make_state(ctx, distance, {"A": {"soul": soul_a}, "B": {"soul": soul_b}})
+    for order_a, order_b in turns:
+        if state["winner"] is not None:
+            break
+        orders = {
+            name: ("" if (state["fighters"][name]["stance"] or state["fighters"][name]["charging"]) else text)
+            for name, text in (("A", order_a), ("B", order_b))
+        }
+        first, events_1 = play(ctx, state, orders)
+        second, events_2 = play(ctx, state, orders)
+        assert first == second and event_dicts(events_1) == event_dicts(events_2)  # deterministic
+        assert 0 <= first["distance"] <= 6
+        for name in ("A", "B"):
+            before, after = state["fighters"][name], first["fighters"][name]
+            assert 0 <= after["hp"] <= before["hp"]  # HP never increases
+            lost = sum(e["amount"] for e in event_dicts(events_1) if e["type"] == "damage" and e["target"] == name)
+            assert before["hp"] - after["hp"] == lost
+            assert 0 <= after["soul"] <= 9
+        for e in event_dicts(events_1):
+            assert "actor" in e and "step" in e
+        state = first
+
+
+def test_private_hands_flow(data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
+    state = SYSTEM.new_state(ctx, Dice.seeded("seed", 0, ""))
+    for turn in range(1, 12):
+        orders = {}
+        for name in ("A", "B"):
+            f = state["fighters"][name]
+            orders[name] = "" if (f["stance"] or f["charging"]) else "".join(f["hand"][:3])
+        parsed = {n: SYSTEM.parse_order(t, n, state, ctx) for n, t in orders.items()}
+        text = "".join(f"{n}\t{SYSTEM.canonical_order(o)}\n" for n, o in sorted(parsed.items()))
+        state, _ = SYSTEM.resolve(state, parsed, Dice.seeded("seed", turn, text), ctx)
+        for f in state["fighters"].values():
+            assert len(f["hand"]) == 7
+            assert Counter(f["hand"] + f["deck"] + f["discard"]) == Counter(data.deck())
+        if state["winner"]:
+            break
+
+
+# -- templates ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def env():
+    e = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(ROOT / "templates")),
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+    )
+    e.filters["zenkaku"] = _zenkaku
+    e.filters.update(SYSTEM.template_filters())
+    return e
+
+
+def _post(env, ctx, state, orders, dice=None):
+    parsed = {n: (SYSTEM.parse_order(t, n, state, ctx) if t is not None else None) for n, t in orders.items()}
+    new, events = SYSTEM.resolve(state, parsed, dice or Dice.fixed([]), ctx)
+    text = env.get_template("alterego/post.j2").render(
+        title=SYSTEM.title, turn=new["turn"], events=event_dicts(events),
+        summary=SYSTEM.summary(new, ctx), before=SYSTEM.summary(state, ctx),
+        missing=[n for n, o in parsed.items() if o is None],
+        orders={n: (SYSTEM.canonical_order(o) if o is not None else None) for n, o in parsed.items()},
+        players=ctx.players, options=ctx.options,
+    )
+    return tidy(text), new
+
+
+def test_post_seed_example_1(env, data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
+    post, _ = _post(env, ctx, make_state(ctx), {"A": "弱弱", "B": "弱→→弱強"})
+    assert "第1ターン" in post
+    assert "４．A「弱攻撃」　B「投げ」" in post
+    assert "Aの弱攻撃がBにヒット！" in post
+    assert "A ●○ B（距離0・密着）" in post
+    assert "手札" not in post
+
+
+def test_post_missing_winner_and_open_hands(env, data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="open")
+    state = make_state(ctx, 1, {"A": {"hand": list("弱弱弱弱弱弱弱")}, "B": {"hp": 1, "hand": list("←←←←←←←")}})
+    post, new = _post(env, ctx, state, {"A": "弱", "B": None})
+    assert "B：未提出" in post and "※未提出" in post
+    assert "★ 勝者：A！" in post
+    assert "手札：弱弱弱弱弱弱" in post
+
+
+def test_post_private_hides_hands(env, data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
+    state = make_state(ctx, 2, {"A": {"hand": list("弱弱弱弱弱弱弱")}, "B": {"hand": list("←←←←←←←")}})
+    post, _ = _post(env, ctx, state, {"A": "弱", "B": "←"})
+    assert "手札 7枚" in post and "手札：" not in post
+
+
+def test_check_status_notice_render(env, data):
+    ctx = make_ctx(data, {"A": "meiling", "B": "plain"}, hands="private")
+    state = make_state(ctx, 2, {"A": {"hand": list("弱弱↑→強←←")}, "B": {"stance": True}})
+    order = SYSTEM.parse_order("↑→弱C(←←)強弱", "A", state, ctx)
+    check = env.get_template("alterego/check.j2").render(title=SYSTEM.title, player="A", view=SYSTEM.order_view(order, "A", state, ctx))
+    assert "エナジーキャノン（↑→弱）　必殺技" in check and "キャンセル" in check and "C(捨てる２枚)" in check
+    locked = env.get_template("alterego/check.j2").render(
+        title=SYSTEM.title, player="B", view=SYSTEM.order_view(Plot(), "B", state, ctx)
+    )
+    assert "プロットなし" in locked
+    status = env.get_template("alterego/status.j2").render(title=SYSTEM.title, summary=SYSTEM.summary(state, ctx))
+    assert "A ●・・○ B（距離2）" in status and "ガードの構え" in status
+    notice = env.get_template("alterego/notice.j2").render(
+        title=SYSTEM.title, turn=1, player="A", notice=SYSTEM.notices(state, ctx)["A"]
+    )
+    assert "弱弱↑→強←←" in notice
+
+
+def test_post_renders_every_event_type(env, data):
+    """A long random-ish battle renders without template errors (StrictUndefined)."""
+    ctx = make_ctx(data, {"A": "kaede", "B": "gonzo"}, hands="free")
+    state = make_state(ctx, 2, {"A": {"soul": 9}, "B": {"soul": 9}})
+    seen = set()
+    for a, b in [("↑→弱弱", "←"), ("弱弱", "→弱強"), ("強", "C(弱弱)弱強弱"), ("", "↑"), ("←→強", "↑↑強"), ("弱弱弱", "弱強")]:
+        if state["winner"]:
+            break
+        fa, fb = state["fighters"]["A"], state["fighters"]["B"]
+        a = "" if fa["stance"] or fa["charging"] else a
+        b = "" if fb["stance"] or fb["charging"] else b
+        post, state_next = _post(env, ctx, state, {"A": a, "B": b})
+        assert "処理結果" in post
+        state = state_next
+
+
+# -- demo --------------------------------------------------------------------------------------
+
+
+def test_demo_campaign_plays():
+    from pbf.orders import split_orders
+
+    folder = ROOT / "campaigns" / "demo-alterego"
+    config = tomllib.loads((folder / "campaign.toml").read_text("utf-8"))
+    data = SYSTEM.load_data(None)
+    players = {name: Player(name, p["character"]) for name, p in config["players"].items()}
+    options = {**SYSTEM.default_options, **{k: SYSTEM.coerce_option(k, v) for k, v in config["options"].items()}}
+    from pbf.systems.base import Context
+
+    ctx = Context("alterego", players, data, options)
+    state = SYSTEM.new_state(ctx, Dice.seeded(config["seed"], 0, ""))
+    kinds = Counter()
+    for turn, path in enumerate(sorted((folder / "orders").glob("*.txt")), start=1):
+        texts = split_orders(path.read_text("utf-8"), list(players))
+        parsed = {n: (SYSTEM.parse_order(texts[n].text, n, state, ctx) if n in texts else None) for n in players}
+        canonical = "".join(f"{n}\t{SYSTEM.canonical_order(o) if o else ''}\n" for n, o in sorted(parsed.items()))
+        state, events = SYSTEM.resolve(state, parsed, Dice.seeded(config["seed"], turn, canonical), ctx)
+        for e in event_dicts(events):
+            kinds[e["type"]] += 1
+            if e["type"] == "hit":
+                kinds["hit:" + e["technique"]] += 1
+            if e["type"] == "move":
+                kinds["move:" + e["how"]] += 1
+    assert turn >= 4
+    for needed in ["move:forward_jump", "hit:投げ", "guard", "stance", "charge", "hit:朧月", "cancel", "technique"]:
+        assert kinds[needed], needed
+    assert any(k.startswith("hit:") and k[4:] in ("エナジーキャノン", "朧月") for k in kinds)
