@@ -93,10 +93,15 @@ def load(campaign_data: Path | None = None) -> RiderData:
 
 
 def _check(data: RiderData) -> None:
+    from .cards import PRIMITIVES
+
     problems = []
     for card_id, card in data.cards.items():
         if card.get("phase", "either") not in ("active", "passive", "either"):
             problems.append(f"カード {card_id}: phase は active / passive / either です。")
+        for effect in card.get("effects", {}) or {}:
+            if effect not in PRIMITIVES:
+                problems.append(f"カード {card_id}: 効果「{effect}」はありません（{' / '.join(PRIMITIVES)}）。")
     for rid, rider in data.riders.items():
         for key in ("attack", "defense", "mobility"):
             if not isinstance(rider.get(key), int) or rider[key] < 1:
@@ -112,4 +117,4 @@ def _check(data: RiderData) -> None:
             if trait not in data.traits:
                 problems.append(f"モンスター {mid}: 特性 {trait} がありません。")
     if problems:
-        raise PbfError(problems and "\n".join(problems))
+        raise PbfError("\n".join(problems))

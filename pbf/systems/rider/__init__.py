@@ -1,0 +1,170 @@
+"""The rider battle game (ライダーバトル): vent cards, 近/中/遠, keep-highest exploding dice.
+
+Rules: shared seed page ``rider-battle.txt``, rulings in ``docs/rules/rider.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...dice import Dice
+from ...errors import PbfError
+from ..base import Context, Player
+from . import data as rider_data
+from . import orders as rider_orders
+from .data import RiderData
+from .orders import POOL_WORDS, RiderOrder
+from .resolver import resolve as _resolve
+
+
+class RiderSystem:
+    name = "rider"
+    title = "ライダーバトル"
+    default_options: dict[str, Any] = {"turn_limit": 0, "hp": 20}
+
+    # -- options ---------------------------------------------------------------------------
+    def coerce_option(self, key: str, value: Any) -> Any:
+        if key not in self.default_options:
+            known = "、".join(self.default_options)
+            raise PbfError(f"ライダーバトルに「{key}」という設定はありません（{known}）。 / unknown option")
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise PbfError(f"設定 {key} は整数です（「{value}」）。 / {key} takes an integer") from None
+        if key == "turn_limit" and number < 0:
+            raise PbfError("turn_limit は0（制限なし）以上です。 / turn_limit >= 0")
+        if key == "hp" and number < 1:
+            raise PbfError("hp は1以上です。 / hp >= 1")
+        return number
+
+    # -- data ------------------------------------------------------------------------------
+    def load_data(self, campaign_data: Path | None) -> RiderData:
+        return rider_data.load(campaign_data)
+
+    def check_players(self, players: dict[str, Player], data: RiderData) -> None:
+        problems = []
+        for name, player in players.items():
+            if player.character not in data.riders and player.character not in data.monsters:
+                riders = "、".join(f"{k}（{v.get('name', k)}）" for k, v in data.riders.items())
+                monsters = "、".join(f"{k}（{v.get('name', k)}）" for k, v in data.monsters.items())
+                problems.append(
+                    f"【{name}】のキャラクター「{player.character}」はいません。ライダー：{riders}／モンスター：{monsters}"
+                    " / unknown character")
+        if len(players) != 2:
+            # 複数人による戦闘 is not built yet: the resolver's steps are ready for it
+            # (per-pair distance, target choice), the multi-battle turn order is not.
+            problems.append(f"ライダーバトルは1対1（2人）の戦闘です（{len(players)}人）。 / exactly two fighters")
+        if problems:
+            raise PbfError("\n".join(problems))
+
+    # -- state -----------------------------------------------------------------------------
+    def new_state(self, ctx: Context, dice: Dice) -> dict[str, Any]:
+        """Turn 0. Initiative and the starting distance are rolled at the start of turn 1's
+        resolution (ruling), so their dice appear in the first post; distance is null until then."""
+        data: RiderData = ctx.data
+        hp_option = int(ctx.options.get("hp", self.default_options["hp"]))
+        fighters: dict[str, Any] = {}
+        for name, player in ctx.players.items():
+            kind, sheet = data.character(player.character)
+            hp = int(sheet.get("hp", hp_option)) if kind == "monster" else int(sheet.get("hp") or hp_option)
+            fighters[name] = {
+                "character": player.character,
+                "kind": kind,
+                "hp": hp,
+                "max_hp": hp,
+                "alive": True,
+                "vent": None,
+                "deck": dict(sheet.get("deck", {}) or {}) if kind == "rider" else {},
+                "used_once": [],
+                "trick": None,
+                "nasty": 0,
+                "survive": [],
+            }
+        return {"turn": 0, "distance": None, "initiative": [], "winner": None, "fighters": fighters}
+
+    # -- orders ----------------------------------------------------------------------------
+    def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> RiderOrder:
+        return rider_orders.parse(text, player, state, ctx.data)
+
+    def canonical_order(self, order: RiderOrder | None) -> str:
+        if order is None:
+            return ""
+        return order.canonical or rider_orders.canonical(order, _bundled())
+
+    def resolve(self, state, orders, dice, ctx):
+        return _resolve(state, orders, dice, ctx)
+
+    # -- views -----------------------------------------------------------------------------
+    def summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        data: RiderData = ctx.data
+        fighters = {}
+        for name, f in state["fighters"].items():
+            kind, sheet = data.character(f["character"])
+            fighters[name] = {
+                "character": f["character"],
+                "name": sheet.get("name", f["character"]),
+                "kind": kind,
+                "hp": f["hp"],
+                "max_hp": f["max_hp"],
+                "alive": f["alive"],
+                "vent": data.card_name(f["vent"]),
+                "deck": {data.card_name(c): n for c, n in f["deck"].items()},
+                "trick": bool(f.get("trick")),
+                "survive": bool(f.get("survive")),
+                "used_once": [data.card_name(c) for c in f.get("used_once", [])],
+            }
+        return {
+            "system": "rider",
+            "turn": state["turn"],
+            "distance": state.get("distance"),
+            "winner": state.get("winner"),
+            "initiative": list(state.get("initiative", [])),
+            "fighters": fighters,
+        }
+
+    def order_view(self, order: RiderOrder, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        data: RiderData = ctx.data
+        f = state["fighters"][player]
+        kind, sheet = data.character(f["character"])
+
+        def cond(c):
+            return None if c is None else ("攻撃" if c == "attack" else data.card_name(c))
+
+        return {
+            "player": player,
+            "character": f["character"],
+            "character_name": sheet.get("name", f["character"]),
+            "move": order.move,
+            "block": order.block,
+            "card": data.card_name(order.card),
+            "passive": [{"card": data.card_name(r.card), "condition": cond(r.condition)} for r in order.passive],
+            "targets": list(order.targets),
+            "hold": order.hold,
+            "aim": order.aim,
+            "aim_dice": 2 * order.aim,
+            "parry": order.parry,
+            "evasion": POOL_WORDS.get(order.evasion) if order.evasion else None,
+            "super_evasion": order.super_evasion,
+            "cover": order.cover,
+            "event_final": order.event_final,
+            "canonical": rider_orders.canonical(order, data),
+        }
+
+    def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def template_filters(self) -> dict[str, Any]:
+        return {}
+
+
+_BUNDLED: list[RiderData] = []
+
+
+def _bundled() -> RiderData:
+    """For an order built by hand (tests): card names from the bundled data."""
+    if not _BUNDLED:
+        _BUNDLED.append(rider_data.load())
+    return _BUNDLED[0]
+
+SYSTEM = RiderSystem()

@@ -1,0 +1,258 @@
+"""What the rider resolver says happened. Templates (templates/rider/) turn these into words.
+
+Two shapes are fixed by product.md: ``roll`` and ``damage``. Card and character names are
+copied from the data into the events so that templates need nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ...events import Event
+
+
+@dataclass
+class TurnStarted(Event):
+    type: ClassVar[str] = "turn"
+    actor: str  # "" (the GM)
+    turn: int
+    distance: str | None
+
+
+@dataclass
+class Rolled(Event):
+    """Every die roll. ``faces`` in the order rolled (re-rolls included); ``value`` the highest
+    exploded die of a pool, or the exploded sum of a damage 1D6. ``groups``: the faces per die;
+    ``bonus``: modifiers added to ``value``; ``achievement``: value + bonus."""
+
+    type: ClassVar[str] = "roll"
+    actor: str
+    purpose: str  # attack | evasion | move | block | damage | reflect | initiative | distance
+    dice: int
+    faces: list[int]
+    value: int
+    groups: list[list[int]] = field(default_factory=list)
+    bonus: int = 0
+    achievement: int = 0
+    kind: str = "B6"  # B6 keep-highest pool, D6 a sum
+    by: str = ""  # who rolls for the actor (a contract monster called by アドベント)
+
+
+@dataclass
+class InitiativeSet(Event):
+    type: ClassVar[str] = "initiative"
+    actor: str  # who goes first
+    order: list[str]
+    mobility: dict[str, int]
+    rolled: bool  # a tie broken with dice
+
+
+@dataclass
+class DistanceSet(Event):
+    type: ClassVar[str] = "distance"
+    actor: str  # who rolled
+    band: str
+    face: int
+
+
+@dataclass
+class ActionStarted(Event):
+    type: ClassVar[str] = "action"
+    actor: str
+    target: str
+    first: bool  # 先攻 / 後攻
+
+
+@dataclass
+class MoveDeclared(Event):
+    type: ClassVar[str] = "declare_move"
+    actor: str
+    target: str
+    intent: str  # closer | away | 近 | 中 | 遠
+    blocked: bool
+    unblockable: bool  # ムーブベント
+
+
+@dataclass
+class Moved(Event):
+    type: ClassVar[str] = "move"
+    actor: str
+    target: str
+    intent: str
+    start: str
+    end: str
+    contest: str  # none | won | lost | bonus_tie (☆)
+    bonus_rule: bool  # the ☆ rule applied
+    difference: int | None = None
+
+
+@dataclass
+class CardPlayed(Event):
+    type: ClassVar[str] = "card"
+    actor: str
+    card: str
+    card_name: str
+    phase: str  # active | passive
+    condition: str | None = None  # the matched 受動 condition (card id / "attack" / None)
+    condition_name: str | None = None
+    left: int = 0  # copies left
+
+
+@dataclass
+class CardSkipped(Event):
+    type: ClassVar[str] = "card_skipped"
+    actor: str
+    card: str
+    card_name: str
+    reason: str  # used_up
+
+
+@dataclass
+class VentedIn(Event):
+    type: ClassVar[str] = "vent"
+    actor: str
+    card: str
+    card_name: str
+    discarded: str | None = None
+    discarded_name: str | None = None
+
+
+@dataclass
+class Cancelled(Event):
+    """コンファインベント: the other side's 能動 card has no effect."""
+
+    type: ClassVar[str] = "cancel"
+    actor: str
+    target: str
+    card: str
+    card_name: str
+
+
+@dataclass
+class StatusChanged(Event):
+    type: ClassVar[str] = "status"
+    actor: str
+    effect: str  # trick | trick_end | nasty | survive | advent
+    target: str | None = None
+    card_name: str | None = None
+    amount: int = 0
+
+
+@dataclass
+class AttackDeclared(Event):
+    type: ClassVar[str] = "attack"
+    actor: str
+    target: str
+    attacker: str  # the name shown: the fighter, or the contract monster
+    weapon: str  # card id | visor | unarmed | monster | contract
+    weapon_name: str | None
+    dice: int
+    aim: int = 0  # 隙狙い: defence ignored
+    aim_dice: int = 0  # dice given up
+    modifier: int = 0  # added to the achievement (トリックベント +, 無手 -1)
+    damage_bonus: int = 0
+
+
+@dataclass
+class NoAttack(Event):
+    type: ClassVar[str] = "no_attack"
+    actor: str
+    target: str
+    reason: str  # hold | range
+    attacker: str = ""
+    distance: str | None = None
+
+
+@dataclass
+class EvasionDeclared(Event):
+    type: ClassVar[str] = "evasion"
+    actor: str  # the defender
+    attacker: str
+    pool: str  # mobility | defense | attack (受け)
+    dice: int
+    super_evasion: int = 0
+    modifier: int = 0
+
+
+@dataclass
+class Hit(Event):
+    """A hit: amount = max(0, (attack - evasion) + roll + bonus - (defense - ignored))."""
+
+    type: ClassVar[str] = "hit"
+    actor: str  # attacker (fighter name; the contract monster is in ``attacker``)
+    target: str
+    attacker: str
+    attack: int
+    evasion: int
+    roll: int
+    bonus: int
+    defense: int
+    ignored: int
+    amount: int
+
+
+@dataclass
+class Whiffed(Event):
+    """Evaded (ties go to the defender)."""
+
+    type: ClassVar[str] = "whiff"
+    actor: str
+    target: str
+    attacker: str
+    attack: int
+    evasion: int
+
+
+@dataclass
+class Reflected(Event):
+    """リフレクトベント: the attacker takes (evasion - attack) + 1D6 - their 防御力."""
+
+    type: ClassVar[str] = "reflect"
+    actor: str  # the reflecting defender
+    target: str  # the attacker
+    attack: int
+    evasion: int
+    roll: int
+    defense: int
+    amount: int
+
+
+@dataclass
+class Damaged(Event):
+    type: ClassVar[str] = "damage"
+    actor: str  # the source (== target for HP paid for 超回避)
+    target: str
+    amount: int
+    hp: int = 0  # HP after
+
+
+@dataclass
+class KnockedOut(Event):
+    type: ClassVar[str] = "ko"
+    actor: str  # the fallen
+    by: str
+
+
+@dataclass
+class Won(Event):
+    type: ClassVar[str] = "winner"
+    actor: str
+
+
+@dataclass
+class EventFinal(Event):
+    type: ClassVar[str] = "event_final"
+    actor: str
+    text: str
+
+
+@dataclass
+class Drawn(Event):
+    type: ClassVar[str] = "draw"
+    actor: str  # ""
+    turn_limit: int
+
+
+def as_dicts(events: list[Event]) -> list[dict[str, Any]]:
+    return [e.to_dict() for e in events]

@@ -1,0 +1,476 @@
+"""Reading rider orders: lark grammar (grammar/rider.lark) -> typed order dataclasses.
+
+The parser is LALR and built once per process. Free words are WORD tokens; the transformer
+matches them (longest first) against the vocabulary below and the card data, so that an
+unknown word keeps its position and gets the nearest known word as a suggestion.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+
+from ...errors import OrderError, Problem, nearest
+from ...resources import grammar_path
+from .data import RiderData, norm
+
+# -- the order objects ------------------------------------------------------------------
+
+MOVES = ("closer", "away", "近", "中", "遠", "stay")
+EVASION_POOLS = ("mobility", "defense", "attack")
+
+
+@dataclass(frozen=True)
+class PassiveRule:
+    """A 受動 standing order: play ``card`` when ``condition`` matches the other side's action.
+
+    condition: None (always), "attack" (the other side attacks at all) or a card id (the
+    other side's 能動 card)."""
+
+    card: str
+    condition: str | None = None
+
+
+@dataclass(frozen=True)
+class RiderOrder:
+    move: str = "stay"  # closer | away | 近 | 中 | 遠 | stay
+    block: bool = True  # 阻止する (default) / 阻止しない
+    card: str | None = None  # the 能動 card
+    passive: tuple[PassiveRule, ...] = ()
+    aim: int = 0  # 隙狙い N: defence points ignored
+    hold: bool = False  # 攻撃しない
+    super_evasion: int = 0  # 超回避 N: HP paid for +N evasion
+    parry: bool = False  # 受け
+    evasion: str | None = None  # 回避: mobility | defense | attack (None = the larger pool)
+    targets: tuple[str, ...] = ()  # 攻撃: NAME (battles of three or more; movement target too)
+    cover: str | None = None  # 庇う NAME (battles of three or more)
+    event_final: str | None = None  # イベントファイナル: text
+    canonical: str = field(default="", compare=False)  # set by parse() (names from the campaign's data)
+
+
+# -- vocabulary -------------------------------------------------------------------------
+
+PHRASES: dict[str, tuple[str, Any]] = {}
+
+
+def _words(kind: str, value: Any, *spellings: str) -> None:
+    for spelling in spellings:
+        PHRASES[norm(spelling)] = (kind, value)
+
+
+_words("move", "closer", "近寄る", "近づく", "接近", "接近する", "前進", "move closer", "closer", "approach", "advance")
+_words("move", "away", "離れる", "遠ざかる", "後退", "move away", "away", "retreat", "back off")
+_words("move", "近", "近へ", "近距離へ", "近に", "to near", "near", "move to near", "to close", "close")
+_words("move", "中", "中へ", "中距離へ", "中に", "to mid", "mid", "move to mid", "to middle", "middle")
+_words("move", "遠", "遠へ", "遠距離へ", "遠に", "to far", "far", "move to far")
+_words("move", "stay", "留まる", "とどまる", "移動しない", "動かない", "stay", "hold position", "no move")
+_words("block", True, "阻止する", "阻止", "block", "blocking")
+_words("block", False, "阻止しない", "allow", "no block", "don't block", "do not block", "let pass")
+_words("hold", True, "攻撃しない", "hold", "no attack", "don't attack", "do not attack", "hold attack")
+_words("parry", True, "受け", "受ける", "parry")
+_words("pool", "mobility", "運動性", "mobility", "agility")
+_words("pool", "defense", "防御力", "defense", "defence", "guard")
+_words("pool", "attack", "攻撃力", "attack")
+_words("condition", "attack", "攻撃", "攻撃する", "攻撃された", "attack", "attacked", "any attack", "attacks")
+_words("condition", None, "常に", "always", "any")
+
+MOVE_WORDS = {"closer": "近寄る", "away": "離れる", "近": "近へ", "中": "中へ", "遠": "遠へ", "stay": "留まる"}
+POOL_WORDS = {"mobility": "運動性", "defense": "防御力", "attack": "攻撃力"}
+
+
+# -- normalisation that keeps positions ----------------------------------------------------
+
+def normalise(text: str) -> tuple[str, list[int]]:
+    """NFKC per character (a half-width kana with its sound mark as one), remembering for
+    each output character the index of the input character it came from."""
+    out: list[str] = []
+    where: list[int] = []
+    i = 0
+    while i < len(text):
+        j = i + 1
+        while j < len(text) and (unicodedata.combining(text[j]) or text[j] in "\uff9e\uff9f"):
+            j += 1
+        piece = unicodedata.normalize("NFKC", text[i:j])
+        out.append(piece)
+        where.extend([i] * len(piece))
+        i = j
+    where.append(len(text))
+    return "".join(out), where
+
+
+def position(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, column) of ``index`` in ``text``."""
+    before = text[:index]
+    line = before.count("\n") + 1
+    column = index - (before.rfind("\n") + 1) + 1
+    return line, column
+
+
+# -- the parser ----------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(
+        grammar_path("rider").read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+@dataclass
+class Clause:
+    kind: str
+    value: Any
+    pos: int  # index in the normalised text
+    text: str
+
+
+class _Unknown(Exception):
+    def __init__(self, token: Token, candidates: list[str], text: str | None = None):
+        self.token = token
+        self.candidates = candidates
+        self.text = text if text is not None else str(token)
+
+
+def _match_phrase(words: list[Token], data: RiderData, allowed: tuple[str, ...]) -> list[Clause]:
+    """Split a run of words into known phrases, longest first."""
+    out: list[Clause] = []
+    starts: list[int] = []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            spelling = norm(" ".join(str(w) for w in words[i:j]))
+            found = _lookup(spelling, data, allowed)
+            if found is not None:
+                out.append(Clause(found[0], found[1], words[i].start_pos, " ".join(str(w) for w in words[i:j])))
+                starts.append(i)
+                i = j
+                break
+        else:
+            candidates = _candidates(data, allowed)
+            if starts:  # "Sword Bent": blame the two words together when they read as one
+                both = " ".join(str(w) for w in words[starts[-1] : i + 1])
+                if nearest(norm(both), [norm(c) for c in candidates], cutoff=0.75):
+                    raise _Unknown(words[starts[-1]], candidates, both)
+            raise _Unknown(words[i], candidates)
+    return out
+
+
+def _lookup(spelling: str, data: RiderData, allowed: tuple[str, ...]) -> tuple[str, Any] | None:
+    if "card" in allowed and spelling in data.card_words:
+        return "card", data.card_words[spelling]
+    found = PHRASES.get(spelling)
+    if found is not None and found[0] in allowed:
+        return found
+    return None
+
+
+def _candidates(data: RiderData, allowed: tuple[str, ...]) -> list[str]:
+    words = [w for w, (kind, _) in PHRASES.items() if kind in allowed]
+    if "card" in allowed:
+        for card_id, card in data.cards.items():
+            words.append(card.get("name", card_id))
+            if card.get("english"):
+                words.append(card["english"])
+    return words
+
+
+ORDER_KINDS = ("move", "block", "hold", "parry", "card")
+
+
+@v_args(inline=True)
+class _Transform(Transformer):
+    """The parse tree -> clauses (kind, value, where)."""
+
+    def __init__(self, data: RiderData):
+        super().__init__()
+        self.data = data
+
+    def start(self, *clauses):
+        """Top-level phrases (not under 受動 / 回避) are movement, blocking, cards, 受け, 攻撃しない."""
+        out: list[Clause] = []
+        for c in clauses:
+            if isinstance(c, list):  # a top-level phrase: a run of WORD tokens
+                out.extend(_match_phrase(c, self.data, ORDER_KINDS))
+            elif isinstance(c, Clause):
+                out.append(c)
+        return out
+
+    def phrase(self, *words):
+        return list(words)
+
+    def name(self, *words):
+        return (" ".join(str(w) for w in words), words[0].start_pos)
+
+    def passive_always(self, kw, card):
+        return Clause("passive", PassiveRule(self._card(card), None), kw.start_pos, str(kw))
+
+    def passive_when(self, kw, condition, _nara, card):
+        return Clause("passive", PassiveRule(self._card(card), self._condition(condition)), kw.start_pos, str(kw))
+
+    def passive_if(self, kw, card, _if, condition):
+        return Clause("passive", PassiveRule(self._card(card), self._condition(condition)), kw.start_pos, str(kw))
+
+    def _card(self, words) -> str:
+        found = _match_phrase(words, self.data, ("card",))
+        if len(found) != 1:
+            raise _Unknown(words[0], _candidates(self.data, ("card",)))
+        return found[0].value
+
+    def _condition(self, words):
+        found = _match_phrase(words, self.data, ("card", "condition"))
+        if len(found) != 1:
+            raise _Unknown(words[0], _candidates(self.data, ("card", "condition")))
+        return found[0].value
+
+    def aim(self, kw, n):
+        return Clause("aim", int(n), kw.start_pos, f"{kw} {n}")
+
+    def super_evasion(self, kw, n):
+        return Clause("super_evasion", int(n), kw.start_pos, f"{kw} {n}")
+
+    def evasion_pool(self, kw, words):
+        found = _match_phrase(words, self.data, ("pool",))
+        if len(found) != 1:
+            raise _Unknown(words[0], _candidates(self.data, ("pool",)))
+        return Clause("evasion", found[0].value, kw.start_pos, str(kw))
+
+    def event_final(self, kw, rest):
+        # the span of the free text; read_clauses puts back the text as the player wrote it
+        return Clause("event_final", (rest.start_pos, rest.end_pos), kw.start_pos, str(kw))
+
+    def target(self, kw, *names):
+        return Clause("targets", tuple(n for n, _ in names), kw.start_pos, str(kw))
+
+    def cover(self, kw, name):
+        return Clause("cover", name[0], kw.start_pos, str(kw))
+
+
+def _problem(original: str, where: list[int], index: int, message: str, text: str | None, hint: str | None = None,
+             player: str | None = None) -> Problem:
+    line, column = position(original, where[min(index, len(where) - 1)])
+    return Problem(message, player=player, line=line, column=column, text=text, hint=hint)
+
+
+def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple[list[Clause], str, list[int]]:
+    normalised, where = normalise(text)
+    try:
+        tree = parser().parse(normalised)
+    except UnexpectedCharacters as exc:
+        bad = normalised[exc.pos_in_stream : exc.pos_in_stream + 1]
+        raise OrderError([_problem(text, where, exc.pos_in_stream, "この位置の文字は読めません。 / unexpected character", bad, player=player)]) from None
+    except UnexpectedToken as exc:
+        tok = exc.token
+        if tok.type == "$END":
+            raise OrderError([_problem(text, where, len(normalised), "命令が途中で終わっています（数や名前が必要です）。 / order ends too early", None, player=player)]) from None
+        expected = sorted(exc.expected)
+        hint = None
+        if "INT" in expected:
+            hint = "数を書いてください（例：隙狙い 1、超回避 2）。"
+        raise OrderError([_problem(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
+    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
+        raise OrderError([Problem(f"命令を読めません：{exc}", player=player)]) from None
+    try:
+        clauses = _Transform(data).transform(tree)
+    except VisitError as exc:
+        inner = exc.orig_exc
+        if isinstance(inner, _Unknown):
+            word = inner.text
+            guess = nearest(norm(word), [norm(c) for c in inner.candidates])
+            shown = None
+            if guess is not None:
+                shown = next((c for c in inner.candidates if norm(c) == guess), guess)
+            hint = f"もしかして「{shown}」？" if shown else None
+            raise OrderError([_problem(text, where, inner.token.start_pos, "知らない語です。 / unknown word", word, hint, player)]) from None
+        raise
+    for c in clauses:
+        if c.kind == "event_final":
+            start, end = c.value
+            c.value = text[where[start] : where[end]].strip()
+    return clauses, normalised, where
+
+
+def build_order(clauses: list[Clause], original: str, where: list[int], player: str | None) -> tuple[RiderOrder, dict[str, int]]:
+    """Clauses -> RiderOrder; a clause given twice is an error. Returns the order and where
+    (normalised index) each field was written, for validation messages."""
+    fields: dict[str, Any] = {}
+    at: dict[str, int] = {}
+    passive: list[PassiveRule] = []
+    problems: list[Problem] = []
+    labels = {"move": "移動", "block": "阻止", "card": "能動カード", "aim": "隙狙い", "super_evasion": "超回避",
+              "evasion": "回避", "event_final": "イベントファイナル", "targets": "攻撃対象", "cover": "庇う",
+              "hold": "攻撃しない", "parry": "受け"}
+    for c in clauses:
+        if c.kind == "passive":
+            passive.append(c.value)
+            at.setdefault("passive", c.pos)
+            at[f"passive{len(passive) - 1}"] = c.pos
+            continue
+        key = c.kind
+        if key in fields:
+            message = ("能動カードは1回に1枚までです。 / one 能動 card per action" if key == "card"
+                       else f"「{labels.get(key, key)}」が2回書かれています。 / given twice")
+            problems.append(_problem(original, where, c.pos, message, c.text, player=player))
+            continue
+        fields[key] = c.value
+        at[key] = c.pos
+    if problems:
+        raise OrderError(problems)
+    order = RiderOrder(
+        move=fields.get("move", "stay"),
+        block=fields.get("block", True),
+        card=fields.get("card"),
+        passive=tuple(passive),
+        aim=fields.get("aim", 0),
+        hold=fields.get("hold", False),
+        super_evasion=fields.get("super_evasion", 0),
+        parry=fields.get("parry", False),
+        evasion=fields.get("evasion"),
+        targets=tuple(fields.get("targets", ())),
+        cover=fields.get("cover"),
+        event_final=fields.get("event_final"),
+    )
+    return order, at
+
+
+def canonical(order: RiderOrder, data: RiderData) -> str:
+    """One normalised line (Japanese), identical for every spelling; "" for all defaults."""
+    parts: list[str] = []
+    if order.move != "stay":
+        parts.append(MOVE_WORDS[order.move])
+    if not order.block:
+        parts.append("阻止しない")
+    if order.card:
+        parts.append(data.card_name(order.card))
+    for rule in order.passive:
+        if rule.condition is None:
+            parts.append(f"受動: {data.card_name(rule.card)}")
+        elif rule.condition == "attack":
+            parts.append(f"受動: 攻撃なら{data.card_name(rule.card)}")
+        else:
+            parts.append(f"受動: {data.card_name(rule.condition)}なら{data.card_name(rule.card)}")
+    if order.targets:
+        parts.append("攻撃: " + ", ".join(order.targets))
+    if order.hold:
+        parts.append("攻撃しない")
+    if order.aim:
+        parts.append(f"隙狙い {order.aim}")
+    if order.parry:
+        parts.append("受け")
+    if order.evasion:
+        parts.append(f"回避: {POOL_WORDS[order.evasion]}")
+    if order.super_evasion:
+        parts.append(f"超回避 {order.super_evasion}")
+    if order.cover:
+        parts.append(f"庇う {order.cover}")
+    if order.event_final is not None:
+        parts.append(f"イベントファイナル: {order.event_final}")
+    return " / ".join(parts)
+
+
+# -- validation against the state and the data ------------------------------------------------
+
+def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str, Any], data: RiderData,
+             original: str, where: list[int]) -> None:
+    """Every problem of a readable order at once (OrderError)."""
+    from . import cards as fx
+
+    problems: list[Problem] = []
+
+    def bad(key: str, message: str, text: str | None = None, hint: str | None = None) -> None:
+        index = at.get(key, 0)
+        problems.append(_problem(original, where, index, message, text, hint, player))
+
+    fighter = state["fighters"].get(player)
+    if fighter is None:  # pragma: no cover - the core checks players first
+        raise OrderError([Problem("この戦闘に参加していません。", player=player)])
+    is_monster = fighter.get("kind") == "monster"
+    deck = fighter.get("deck", {}) or {}
+
+    def check_card(card_id: str, key: str, phase: str) -> None:
+        name = data.card_name(card_id)
+        if is_monster:
+            bad(key, "モンスターはカードを使えません。 / monsters play no cards", name)
+            return
+        if deck.get(card_id, 0) < 1:
+            if card_id in deck or card_id in (fighter.get("used_once") or []):
+                bad(key, "このカードはもう使い切っています。 / used up", name)
+            else:
+                held = "、".join(data.card_name(c) for c, n in deck.items() if n > 0) or "なし"
+                bad(key, "このカードを持っていません。 / not in your deck", name, f"残りのカード：{held}")
+            return
+        if card_id in (fighter.get("used_once") or []):
+            bad(key, "このカードは1回の戦闘で1度しか使えません。 / once per battle", name)
+            return
+        if not fx.phase_ok(data, card_id, phase):
+            if phase == "active":
+                bad(key, "このカードは受動フェイズ専用です（「受動: カード名」と書いてください）。 / 受動 only", name)
+            else:
+                bad(key, "このカードは能動フェイズ専用です。 / 能動 only", name)
+
+    if order.card is not None:
+        check_card(order.card, "card", "active")
+    for i, rule in enumerate(order.passive):
+        check_card(rule.card, f"passive{i}", "passive")
+
+    # the vent after this order's 能動 card (a new vent replaces the old)
+    vent_after = fighter.get("vent")
+    if order.card is not None and data.cards.get(order.card, {}).get("vent"):
+        vent_after = order.card
+    passive_cards = [r.card for r in order.passive]
+    final = order.card is not None and fx.has(data, order.card, "final")
+
+    if order.aim:
+        if not 1 <= order.aim <= 3:
+            bad("aim", "隙狙いで無視できる防御力は1～3点です。 / aim 1-3", f"隙狙い {order.aim}")
+        elif fx.stat(data, fighter, "attack") - 2 * order.aim < 1:
+            bad("aim", f"隙狙い{order.aim}では攻撃力が0以下になります（攻撃力{fx.stat(data, fighter, 'attack')}、"
+                       f"1点ごとに−2）。 / leaves no attack dice", f"隙狙い {order.aim}")
+        if final:
+            bad("aim", "ファイナルベントの攻撃には隙狙いを使えません。 / not with Final Vent", f"隙狙い {order.aim}")
+    if order.hold and final:
+        bad("hold", "ファイナルベントを使うなら「攻撃しない」とは書けません。 / Final Vent attacks", "攻撃しない")
+    if order.super_evasion:
+        if not 1 <= order.super_evasion <= 3:
+            bad("super_evasion", "超回避は1～3点です。 / super evasion 1-3", f"超回避 {order.super_evasion}")
+        elif fighter["hp"] - order.super_evasion < 1:
+            bad("super_evasion", f"超回避でHPを0にはできません（HP{fighter['hp']}）。 / would bring HP to 0",
+                f"超回避 {order.super_evasion}")
+        if order.parry or order.evasion == "attack":
+            bad("super_evasion", "超回避は受けと併用できません。 / not with parry", f"超回避 {order.super_evasion}")
+    if order.parry or order.evasion == "attack":
+        if not (fx.has(data, vent_after, "parry") or any(fx.has(data, c, "parry") for c in passive_cards)):
+            bad("parry" if order.parry else "evasion",
+                "受けにはソードベント（ベントイン中か、この命令で使うもの）が必要です。 / parry needs a sword", "受け")
+    if order.evasion == "defense":
+        if not (fx.has(data, vent_after, "guard") or any(fx.has(data, c, "guard") for c in passive_cards)):
+            bad("evasion", "防御力で回避するにはガードベントが必要です。 / needs Guard Vent", "回避: 防御力")
+    if order.parry and order.evasion in ("mobility", "defense"):
+        bad("parry", "受けと「回避: 運動性／防御力」は同時に選べません。", "受け")
+
+    opponents = [n for n, f in state["fighters"].items() if n != player and f.get("alive", True)]
+    if order.targets:
+        for name in order.targets:
+            if name not in opponents:
+                bad("targets", "攻撃の対象は対戦相手の名前です。 / not an opponent", name,
+                    f"対戦相手：{'、'.join(opponents)}" if opponents else None)
+        if len(order.targets) > 1 and len(state["fighters"]) <= 2:
+            bad("targets", "1対1の戦闘では対象は1人です。 / one target in a duel", ", ".join(order.targets))
+    if order.cover is not None and len(state["fighters"]) <= 2:
+        bad("cover", "「庇う」は3人以上の戦闘でのみ使えます。 / cover needs three or more fighters", order.cover)
+    if problems:
+        raise OrderError(problems)
+
+
+def parse(text: str, player: str, state: dict[str, Any], data: RiderData) -> RiderOrder:
+    clauses, _normalised, where = read_clauses(text, data, player)
+    order, at = build_order(clauses, text, where, player)
+    validate(order, at, player, state, data, text, where)
+    return replace(order, canonical=canonical(order, data))

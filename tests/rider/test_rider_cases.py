@@ -1,0 +1,50 @@
+"""Rule cases as data (tests/rider/cases/*.yaml): setup + orders + fixed dice -> events / state.
+
+Each case:
+  name, rule (the seed rule or ruling it pins down), players {NAME: id}, options {},
+  setup (state changes: turn, distance, initiative, fighters: {NAME: {hp, vent, deck, ...}}),
+  orders {NAME: text}, dice [faces], expect [event subsets, in order], absent [event subsets],
+  state {distance, winner, fighters: {NAME: {key: value}}}, post_contains [strings].
+All fixed dice must be used (no more, no fewer).
+"""
+
+from __future__ import annotations
+
+import pytest
+from ruamel.yaml import YAML
+
+from rider_support import CASES, context, post, state, subsequence, turn
+
+
+def _cases():
+    yaml = YAML(typ="safe")
+    for path in sorted(CASES.glob("rules_*.yaml")):
+        for case in yaml.load(path.read_text(encoding="utf-8")):
+            yield pytest.param(case, id=f"{path.stem}:{case['name']}")
+
+
+@pytest.mark.parametrize("case", list(_cases()))
+def test_rule_case(case):
+    ctx = context(case["players"], case.get("options"), case.get("data_patch"))
+    before = state(ctx, case.get("setup"))
+    after, events, dice = turn(ctx, before, case.get("orders", {}), case.get("dice", []))
+    assert len(dice.draws) == len(case.get("dice", [])), "every fixed die is used"
+    missing = subsequence(case.get("expect", []), events)
+    assert missing is None, f"{missing}\nevents: {events}"
+    for unwanted in case.get("absent", []):
+        assert not any(all(e.get(k) == v for k, v in unwanted.items()) for e in events), unwanted
+    want = case.get("state", {}) or {}
+    for key, value in want.items():
+        if key == "fighters":
+            for name, fields in value.items():
+                for k, v in fields.items():
+                    assert after["fighters"][name][k] == v, (name, k)
+        else:
+            assert after[key] == value, key
+    # HP always equals HP before minus the damage events (product.md)
+    for name, f in after["fighters"].items():
+        lost = sum(e["amount"] for e in events if e["type"] == "damage" and e["target"] == name)
+        assert f["hp"] == before["fighters"][name]["hp"] - lost
+    text = post(ctx, before, after, events)
+    for snippet in case.get("post_contains", []):
+        assert snippet in text, f"{snippet!r} not in post:\n{text}"
