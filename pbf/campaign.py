@@ -96,9 +96,12 @@ def parse_player_spec(spec: str) -> Player:
                 text=spec,
             )
         )
-    return Player(
-        name=match["name"].strip(), character=match["character"], trip=match["trip"] or None
-    )
+    trip = match["trip"] or None
+    if trip is not None and not re.fullmatch(r"[./0-9A-Za-z+]{6,16}", trip):
+        raise PbfError(
+            Problem("トリップは◆の後の英数字（6〜16文字、例：◆Ab3dEf6hIj）です。 / malformed trip", text=spec)
+        )
+    return Player(name=match["name"].strip(), character=match["character"], trip=trip)
 
 
 def parse_set_option(spec: str) -> tuple[str, str]:

@@ -92,8 +92,6 @@ def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.Th
 def cmd_turn(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     fixed = parse_dice_list(args.dice) if args.dice else None
-    if (args.orders is None) == (args.thread is None):
-        raise PbfError("--orders か --thread のどちらか一つを指定してください。 / give --orders or --thread")
     if args.thread is not None:
         found = _thread_orders(c, args)
         record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources)
@@ -124,8 +122,8 @@ def cmd_commit(args: argparse.Namespace) -> int:
     from .forum import make_commit
 
     order = _read_text_arg(args.order)
-    if args.dir:
-        c = campaigns.load(args.dir)
+    if args.campaign:
+        c = campaigns.load(args.campaign)
         engine.check_order(c, args.player, order)  # a wrong order is better found now than at the reveal
     commit_line, reveal_line = make_commit(order)
     print(f"【{args.player}】さん用：締切までに1行目を、締切後に2行目を書き込んでください。")
@@ -267,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_status)
 
     p = sub.add_parser("commit", help="秘密の行動のコミット行と公開行を作る / commit-reveal lines")
-    p.add_argument("dir", nargs="?", help="キャンペーン（指定すると行動を先に確かめる）")
+    p.add_argument("--campaign", metavar="DIR", help="キャンペーン（指定すると行動を先に確かめる）")
     p.add_argument("--player", required=True)
     p.add_argument("order", help="行動（- で標準入力）")
     p.set_defaults(func=cmd_commit)
@@ -314,7 +312,10 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "turn" and (args.orders is None) == (args.thread is None):
+        parser.error("--orders か --thread のどちらか一つを指定してください / give --orders or --thread")
     try:
         return args.func(args)
     except PbfError as error:

@@ -34,11 +34,20 @@ class ReadOrders:
     repeated: list[str]  # missing = "repeat": last turn's order again (継続)
 
 
+class FileSources(dict):
+    """Orders from an orders file, with the file's own problems (unknown players, …)."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__()
+        self.problems = problems
+
+
 def sources_from_file(campaign: Campaign, text: str) -> dict[str, OrderSource]:
-    return {
-        name: OrderSource(name, entry.text, entry.place)
-        for name, entry in split_orders(text, list(campaign.ctx.players)).items()
-    }
+    problems: list[Problem] = []
+    found = split_orders(text, list(campaign.ctx.players), problems)
+    sources = FileSources(problems)
+    sources.update({name: OrderSource(name, entry.text, entry.place) for name, entry in found.items()})
+    return sources
 
 
 def canonical_orders(campaign: Campaign, orders: dict[str, Any]) -> str:
@@ -71,7 +80,7 @@ def read_orders(
     """Parse every player's order; all problems are raised together."""
     state = campaign.state if state is None else state
     system, ctx = campaign.system, campaign.ctx
-    problems: list[Problem] = []
+    problems: list[Problem] = list(getattr(sources, "problems", []))
     orders: dict[str, Any] = {}
     for name in ctx.players:
         source = sources.get(name)
@@ -267,7 +276,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         if turn > 0:
             before = yamlio.plain(yamlio.load(state_before(campaign, turn), "state.yaml"))
             orders_text = (folder / "orders.txt").read_text("utf-8")
-            recomputed = read_orders(campaign, orders_text, before).canonical
+            recomputed = read_orders(campaign, sources_from_file(campaign, orders_text), before).canonical
             if recomputed != canonical:
                 raise PbfError(f"第{turn}ターンの行動の正規形が記録と違います。 / canonical orders differ")
         if record.get("orders_sha256") != sha256_hex(canonical):

@@ -55,10 +55,12 @@ def norm_name(name: str) -> str:
     return unicodedata.normalize("NFKC", name).strip()
 
 
-def split_orders(text: str, players: list[str]) -> dict[str, OrderText]:
-    """Split the file's text by player. Every problem of the file is reported at once."""
+def split_orders(text: str, players: list[str], problems: "list[Problem] | None" = None) -> dict[str, OrderText]:
+    """Split the file's text by player. Every problem of the file is reported at once: raised,
+    or, when a ``problems`` list is given, added to it (so the orders can be checked too)."""
     known = {norm_name(p): p for p in players}
-    problems: list[Problem] = []
+    collect = problems is not None
+    problems = problems if problems is not None else []
     found: dict[str, OrderText] = {}
     current: tuple[str, int, int, list[str]] | None = None
     ignored = False  # inside the block of an unknown or duplicate header
@@ -124,6 +126,6 @@ def split_orders(text: str, players: list[str]) -> dict[str, OrderText]:
                 )
             )
     close()
-    if problems:
+    if problems and not collect:
         raise PbfError(problems)
     return found

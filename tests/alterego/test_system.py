@@ -7,7 +7,6 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-import jinja2
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +14,7 @@ from hypothesis import strategies as st
 from pbf.dice import Dice
 from pbf.errors import PbfError
 from pbf.events import event_dicts
-from pbf.render import _zenkaku, tidy
+from pbf.render import tidy
 from pbf.systems.alterego import SYSTEM
 from pbf.systems.alterego.plot import Cancel, Card, Plot, parse_plot
 from pbf.systems.base import Player
@@ -244,13 +243,10 @@ def test_private_hands_flow(data):
 
 @pytest.fixture(scope="module")
 def env():
-    e = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(ROOT / "templates")),
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
-    )
-    e.filters["zenkaku"] = _zenkaku
-    e.filters.update(SYSTEM.template_filters())
-    return e
+    """The renderer's own environment (the one pbf uses), so the tests see what users see."""
+    from pbf.render import environment
+
+    return environment(SYSTEM)
 
 
 def _post(env, ctx, state, orders, dice=None):
@@ -259,7 +255,7 @@ def _post(env, ctx, state, orders, dice=None):
     text = env.get_template("alterego/post.j2").render(
         title=SYSTEM.title, turn=new["turn"], events=event_dicts(events),
         summary=SYSTEM.summary(new, ctx), before=SYSTEM.summary(state, ctx),
-        missing=[n for n, o in parsed.items() if o is None],
+        missing=[n for n, o in parsed.items() if o is None], repeated=[],
         orders={n: (SYSTEM.canonical_order(o) if o is not None else None) for n, o in parsed.items()},
         players=ctx.players, options=ctx.options,
     )

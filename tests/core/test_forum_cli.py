@@ -22,7 +22,7 @@ def write_dat(tmp_path, lines, encoding="cp932", name="thread.dat"):
 
 def new_campaign(tmp_path, pbf, *extra):
     path = tmp_path / "camp"
-    code, _, err = pbf("new", path, "--system", "alterego", "--player", "A◆tripA=plain", "--player", "B=plain",
+    code, _, err = pbf("new", path, "--system", "alterego", "--player", "A◆Ab3dEf6hIj=plain", "--player", "B=plain",
                        "--seed", "forum", "--set", "hands=free", *extra)
     assert code == 0, err
     return path
@@ -32,10 +32,10 @@ def test_a_turn_straight_from_a_cp932_dat_thread(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
     thread = write_dat(tmp_path, [
         dat_line("GM", "第1ターンの行動をどうぞ", title="オルタリゴ対戦スレ"),
-        dat_line("A </b>◆tripA <b>", "よろしく\n【行動】\n弱→"),
+        dat_line("A </b>◆Ab3dEf6hIj <b>", "よろしく\n【行動】\n弱→"),
         dat_line("B", "【行動】弱弱"),
-        dat_line("A </b>◆tripA <b>", "やっぱりこちらで\n【行動】弱→→弱強"),  # corrected: the last one wins
-        dat_line("A </b>◆wrong <b>", "【行動】↑↑↑"),  # impersonation
+        dat_line("A </b>◆Ab3dEf6hIj <b>", "やっぱりこちらで\n【行動】弱→→弱強"),  # corrected: the last one wins
+        dat_line("A </b>◆Wr0ngTr1p <b>", "【行動】↑↑↑"),  # impersonation
         dat_line("B", "雑談です"),
     ])
     code, out, err = pbf("turn", camp, "--thread", thread)
@@ -50,19 +50,19 @@ def test_a_turn_straight_from_a_cp932_dat_thread(tmp_path, pbf):
 
 def test_the_next_window_starts_after_the_results_post(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
-    first = [dat_line("A ◆tripA", "【行動】弱"), dat_line("B", "【行動】←")]
+    first = [dat_line("A ◆Ab3dEf6hIj", "【行動】弱"), dat_line("B", "【行動】←")]
     code, post, err = pbf("turn", camp, "--thread", write_dat(tmp_path, first))
     assert code == 0, err
     second = first + [dat_line("GM", post.strip()), dat_line("B", "【行動】→")]
     code, out, err = pbf("turn", camp, "--thread", write_dat(tmp_path, second), "--json")
     assert code == 0, err
     orders = (camp / "history" / "0002" / "orders.txt").read_text("utf-8")
-    assert "→" in orders and "【A】" not in orders  # A posted nothing after the results post
+    assert "→" in orders and "\n【A】\n" not in orders  # A posted nothing after the results post
 
 
 def test_receipts_accepted_error_missing(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
-    thread = write_dat(tmp_path, [dat_line("A ◆tripA", "【行動】↑→弱弱"), dat_line("B", "雑談\n【行動】弱X弱")], "utf-8")
+    thread = write_dat(tmp_path, [dat_line("A ◆Ab3dEf6hIj", "【行動】↑→弱弱"), dat_line("B", "雑談\n【行動】弱X弱")], "utf-8")
     before = tree_digest(camp)
     code, out, err = pbf("status", camp, "--thread", thread)
     assert code == 0, err
@@ -76,9 +76,9 @@ def test_receipts_accepted_error_missing(tmp_path, pbf):
 def test_deadline_makes_later_posts_late(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
     thread = write_dat(tmp_path, [
-        dat_line("A ◆tripA", "【行動】弱", time="20:59:00.00"),
+        dat_line("A ◆Ab3dEf6hIj", "【行動】弱", time="20:59:00.00"),
         dat_line("B", "【行動】弱", time="21:00:30.00"),
-        dat_line("A ◆tripA", "【行動】強", time="21:01:00.00"),
+        dat_line("A ◆Ab3dEf6hIj", "【行動】強", time="21:01:00.00"),
     ])
     code, out, err = pbf("status", camp, "--thread", thread, "--deadline", "2026-11-29 21:00")
     assert code == 0 and "遅刻" in out and ">>3" in out
@@ -89,13 +89,13 @@ def test_deadline_makes_later_posts_late(tmp_path, pbf):
 
 def test_commit_reveal_mismatch_counts_as_missing(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf, "--set", "orders=commit")
-    code, out, _ = pbf("commit", camp, "--player", "A", "弱→→弱強")
+    code, out, _ = pbf("commit", "--campaign", camp, "--player", "A", "弱→→弱強")
     assert code == 0
     commit_line, reveal_line = out.strip().split("\n")[-2:]
     thread = write_dat(tmp_path, [
-        dat_line("A ◆tripA", commit_line),
+        dat_line("A ◆Ab3dEf6hIj", commit_line),
         dat_line("B", "【コミット】" + commitment("弱弱", "salt1")),
-        dat_line("A ◆tripA", reveal_line),
+        dat_line("A ◆Ab3dEf6hIj", reveal_line),
         dat_line("B", "【公開】弱弱弱 salt1"),  # not what B committed to
     ])
     code, out, err = pbf("turn", camp, "--thread", thread)
@@ -108,7 +108,7 @@ def test_commit_reveal_mismatch_counts_as_missing(tmp_path, pbf):
 
 def test_commit_checks_the_order_when_given_the_campaign(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
-    code, _, err = pbf("commit", camp, "--player", "A", "弱Q")
+    code, _, err = pbf("commit", "--campaign", camp, "--player", "A", "弱Q")
     assert code == 1 and "「Q」" in err
 
 
@@ -175,10 +175,10 @@ def test_bad_thread_inputs(tmp_path, pbf):
     code, _, err = pbf("turn", camp, "--thread", bad)
     assert code == 1 and "行目" in err
     raw = tmp_path / "raw.dat"
-    raw.write_bytes(b"A<>sage<>2026/11/29 ID:x<>\xff\xfe\x80<>t\n")
+    raw.write_bytes(b"A<>sage<>2026/11/29 ID:x<>\x81\x20\xff<>t\n")
     code, _, err = pbf("turn", camp, "--thread", raw)
     assert code == 1 and "Traceback" not in err
-    thread = write_dat(tmp_path, [dat_line("A ◆tripA", "【行動】弱")])
+    thread = write_dat(tmp_path, [dat_line("A ◆Ab3dEf6hIj", "【行動】弱")])
     code, _, err = pbf("turn", camp, "--thread", thread, "--since", "9")
     assert code == 1 and "9" in err
     code, _, err = pbf("turn", camp, "--thread", thread, "--deadline", "11/29 21時")
