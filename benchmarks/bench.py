@@ -29,8 +29,7 @@ def timed(fn, repeat: int = 5):
 
 def bench_campaign(source: Path, repeat: int) -> None:
     config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
-    players = [campaigns.Player(name=campaigns.nfkc(n), character=e["character"], team=e.get("team"))
-               for n, e in config["players"].items()]
+    players = campaigns.players_from_config(config, "campaign.toml")
     orders = [f.read_text("utf-8") for f in sorted((source / "orders").glob("*.txt"))]
     with tempfile.TemporaryDirectory() as tmp:
         counter = iter(range(10**6))
@@ -46,7 +45,6 @@ def bench_campaign(source: Path, repeat: int) -> None:
                 break
             _, t_read = timed(lambda: engine.read_orders(c, text), repeat)
             record, t_turn = timed(lambda: engine.run_turn(c, text), repeat)
-            _, t_commit = timed(lambda: None, 1)
             start = time.perf_counter()
             campaigns.commit_turn(c, record)
             t_commit = time.perf_counter() - start

@@ -197,7 +197,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
         ) from None
 
 
-def _config_players(config: dict[str, Any], source: str) -> list[Player]:
+def players_from_config(config: dict[str, Any], source: str) -> list[Player]:
     table = config.get("players")
     if not isinstance(table, dict) or not table:
         raise PbfError(f"{source} に [players] がありません（[players.\"名前\"] character = \"…\"）。 / no players")
@@ -238,7 +238,7 @@ def load_config(path: Path) -> tuple[dict[str, Any], GameSystem, Context, str]:
     options = config.get("options", {})
     if not isinstance(options, dict):
         raise PbfError(f"{source} の [options] は表でなければなりません。 / options must be a table")
-    ctx = build_context(system, _config_players(config, source), options, path)
+    ctx = build_context(system, players_from_config(config, source), options, path)
     return config, system, ctx, seed
 
 

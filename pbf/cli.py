@@ -189,24 +189,30 @@ def demo_campaigns() -> list[Path]:
 
 
 def run_demo(source: Path, workdir: Path, out: Any) -> None:
-    """Create the demo campaign afresh in ``workdir`` and play every orders file in turn."""
+    """Create the demo campaign afresh in ``workdir`` and play it: turn 1 from the sample thread
+    (``thread.dat``) when there is one, with its receipts, then ``orders/NNNN.txt`` turn by turn."""
     config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
-    players = [
-        campaigns.Player(name=campaigns.nfkc(name), character=entry["character"],
-                         team=entry.get("team"), trip=entry.get("trip"))
-        for name, entry in config["players"].items()
-    ]
-    target = workdir / source.name
-    c = campaigns.create(target, config["system"], players, seed=config["seed"],
+    players = campaigns.players_from_config(config, "campaign.toml")
+    c = campaigns.create(workdir / source.name, config["system"], players, seed=config["seed"],
                          options=config.get("options", {}), extra=source)
     out.write(f"━━━━ {c.system.title}：{source.name} ━━━━\n")
-    for orders_file in sorted((source / "orders").glob("*.txt")):
-        if c.state.get("winner") is not None:
+    thread = source / "thread.dat"
+    while c.state.get("winner") is None:
+        turn = c.turn + 1
+        orders_file = source / "orders" / f"{turn:04d}.txt"
+        if turn == 1 and thread.is_file():
+            found = engine.thread_orders(c, thread)
+            out.write(f"\n（{thread.name} の受付状況）\n")
+            out.write(engine.receipts(c, found))
+            record = engine.run_turn(c, found.orders_text, sources=found.sources)
+            out.write(f"\n（{thread.name} の行動から）\n")
+        elif orders_file.is_file():
+            record = engine.run_turn(c, engine.decode_orders(orders_file.read_bytes(), orders_file.name))
+            out.write(f"\n（{orders_file.name} の行動から）\n")
+        else:
             break
-        record = engine.run_turn(c, engine.decode_orders(orders_file.read_bytes(), orders_file.name))
         campaigns.commit_turn(c, record)
-        out.write(f"\n（{orders_file.name} の行動から）\n")
-        out.write(record.post)
+        out.write(PART_BREAK.join(record.parts))
     out.write("\n")
 
 
