@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 
 from pbf import campaign as campaigns, engine
-from pbf.cli import demo_campaigns
+from pbf.demo import demo_campaigns
 
 
 def timed(fn, repeat: int = 5):

@@ -10,14 +10,13 @@ import json
 import shutil
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from . import __version__, campaign as campaigns, engine
+from . import __version__, campaign as campaigns, demo, engine
+from .demo import PART_BREAK
 from .dice import parse_dice_list
 from .errors import PbfError
-from .resources import bundled
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,7 +53,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     options = dict(campaigns.parse_set_option(s) for s in args.set or [])
     c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options)
     print(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
-    print(f"ダイスのシード・コミットメント（最初のターンの前にスレッドに書き込んでください）：")
+    print("ダイスのシード・コミットメント（最初のターンの前にスレッドに書き込んでください）：")
     print(f"  sha256(seed) = {campaigns.commitment(c)}")
     return 0
 
@@ -65,7 +64,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-PART_BREAK = "\n――――――――――（ここで次の書き込みへ）――――――――――\n\n"
 
 
 def _write(text: str, encoding: str | None) -> None:
@@ -183,43 +181,10 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def demo_campaigns() -> list[Path]:
-    root = bundled("campaigns")
-    return sorted(p for p in root.iterdir() if p.is_dir() and (p / "campaign.toml").is_file())
-
-
-def run_demo(source: Path, workdir: Path, out: Any) -> None:
-    """Create the demo campaign afresh in ``workdir`` and play it: turn 1 from the sample thread
-    (``thread.dat``) when there is one, with its receipts, then ``orders/NNNN.txt`` turn by turn."""
-    config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
-    players = campaigns.players_from_config(config, "campaign.toml")
-    c = campaigns.create(workdir / source.name, config["system"], players, seed=config["seed"],
-                         options=config.get("options", {}), extra=source)
-    out.write(f"━━━━ {c.system.title}：{source.name} ━━━━\n")
-    thread = source / "thread.dat"
-    while c.state.get("winner") is None:
-        turn = c.turn + 1
-        orders_file = source / "orders" / f"{turn:04d}.txt"
-        if turn == 1 and thread.is_file():
-            found = engine.thread_orders(c, thread)
-            out.write(f"\n（{thread.name} の受付状況）\n")
-            out.write(engine.receipts(c, found))
-            record = engine.run_turn(c, found.orders_text, sources=found.sources)
-            out.write(f"\n（{thread.name} の行動から）\n")
-        elif orders_file.is_file():
-            record = engine.run_turn(c, engine.decode_orders(orders_file.read_bytes(), orders_file.name))
-            out.write(f"\n（{orders_file.name} の行動から）\n")
-        else:
-            break
-        campaigns.commit_turn(c, record)
-        out.write(PART_BREAK.join(record.parts))
-    out.write("\n")
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="pbf-demo-") as tmp:
-        for source in demo_campaigns():
-            run_demo(source, Path(tmp), sys.stdout)
+        for source in demo.demo_campaigns():
+            demo.play(source, Path(tmp), sys.stdout)
         if args.keep:
             target = Path(args.keep)
             shutil.copytree(tmp, target, dirs_exist_ok=False)

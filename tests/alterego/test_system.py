@@ -325,30 +325,21 @@ def test_post_renders_every_event_type(env, data):
 # -- demo --------------------------------------------------------------------------------------
 
 
-def test_demo_campaign_plays():
-    from pbf.orders import split_orders
+def test_demo_campaign_plays(tmp_path):
+    """The bundled demo, played by pbf demo's own code, uses every technique family."""
+    import io
 
-    folder = ROOT / "campaigns" / "demo-alterego"
-    config = tomllib.loads((folder / "campaign.toml").read_text("utf-8"))
-    data = SYSTEM.load_data(None)
-    players = {name: Player(name, p["character"]) for name, p in config["players"].items()}
-    options = {**SYSTEM.default_options, **{k: SYSTEM.coerce_option(k, v) for k, v in config["options"].items()}}
-    from pbf.systems.base import Context
+    from pbf import demo
 
-    ctx = Context("alterego", players, data, options)
-    state = SYSTEM.new_state(ctx, Dice.seeded(config["seed"], 0, ""))
+    c = demo.play(ROOT / "campaigns" / "demo-alterego", tmp_path, io.StringIO())
+    turn = c.turn
     kinds = Counter()
-    for turn, path in enumerate(sorted((folder / "orders").glob("*.txt")), start=1):
-        texts = split_orders(path.read_text("utf-8"), list(players))
-        parsed = {n: (SYSTEM.parse_order(texts[n].text, n, state, ctx) if n in texts else None) for n in players}
-        canonical = "".join(f"{n}\t{SYSTEM.canonical_order(o) if o else ''}\n" for n, o in sorted(parsed.items()))
-        state, events = SYSTEM.resolve(state, parsed, Dice.seeded(config["seed"], turn, canonical), ctx)
-        for e in event_dicts(events):
-            kinds[e["type"]] += 1
-            if e["type"] == "hit":
-                kinds["hit:" + e["technique"]] += 1
-            if e["type"] == "move":
-                kinds["move:" + e["how"]] += 1
+    for e in demo.archived_events(c):
+        kinds[e["type"]] += 1
+        if e["type"] == "hit":
+            kinds["hit:" + e["technique"]] += 1
+        if e["type"] == "move":
+            kinds["move:" + e["how"]] += 1
     assert turn >= 4
     for needed in ["move:forward_jump", "hit:投げ", "guard", "stance", "charge", "hit:朧月", "cancel", "technique"]:
         assert kinds[needed], needed

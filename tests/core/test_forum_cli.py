@@ -1,7 +1,6 @@
 """The forum workflow through the command line: orders from a thread, receipts, deadlines,
 commit-reveal, board limits and encodings (docs/forum.md)."""
 
-import json
 
 from conftest import tree_digest
 

@@ -1,0 +1,56 @@
+"""The bundled demo campaigns (``pbf demo``): created afresh in a folder and played to the end."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from . import campaign as campaigns, engine, yamlio
+from .resources import bundled
+
+PART_BREAK = "\n――――――――――（ここで次の書き込みへ）――――――――――\n\n"
+
+
+def demo_campaigns() -> list[Path]:
+    root = bundled("campaigns")
+    return sorted(p for p in root.iterdir() if p.is_dir() and (p / "campaign.toml").is_file())
+
+
+def play(source: Path, workdir: Path, out: Any) -> campaigns.Campaign:
+    """Create the demo campaign afresh in ``workdir`` and play it: turn 1 from the sample thread
+    (``thread.dat``) when there is one, with its receipts, then ``orders/NNNN.txt`` turn by turn."""
+    config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
+    players = campaigns.players_from_config(config, "campaign.toml")
+    c = campaigns.create(workdir / source.name, config["system"], players, seed=config["seed"],
+                         options=config.get("options", {}), extra=source)
+    out.write(f"━━━━ {c.system.title}：{source.name} ━━━━\n")
+    thread = source / "thread.dat"
+    while c.state.get("winner") is None:
+        turn = c.turn + 1
+        orders_file = source / "orders" / f"{turn:04d}.txt"
+        if turn == 1 and thread.is_file():
+            found = engine.thread_orders(c, thread)
+            out.write(f"\n（{thread.name} の受付状況）\n")
+            out.write(engine.receipts(c, found))
+            record = engine.run_turn(c, found.orders_text, sources=found.sources)
+            out.write(f"\n（{thread.name} の行動から）\n")
+        elif orders_file.is_file():
+            record = engine.run_turn(c, engine.decode_orders(orders_file.read_bytes(), orders_file.name))
+            out.write(f"\n（{orders_file.name} の行動から）\n")
+        else:
+            break
+        campaigns.commit_turn(c, record)
+        out.write(PART_BREAK.join(record.parts))
+    out.write("\n")
+    return c
+
+
+def archived_events(c: campaigns.Campaign) -> list[dict[str, Any]]:
+    """Every event of every archived turn, in order."""
+    events: list[dict[str, Any]] = []
+    for turn in c.archived_turns():
+        path = c.turn_dir(turn) / "events.yaml"
+        if path.is_file():
+            events.extend(yamlio.plain(yamlio.load(path.read_text("utf-8"), str(path))))
+    return events
