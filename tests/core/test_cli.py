@@ -140,19 +140,84 @@ def test_a_gm_comment_in_state_yaml_survives_a_turn(tmp_path, pbf, seed_campaign
     assert "turn: 1" in state.read_text("utf-8")
 
 
+def _plot_from_hand(pbf, path, count=3):
+    """Orders that are valid for the current state: the first cards of each hand."""
+    state = json.loads(pbf("show", path, "--json")[1])
+    lines = []
+    for name, fighter in state["fighters"].items():
+        cards = "" if fighter["locked"] else "".join(fighter["hand"][:count])
+        lines.append(f"[{name}] {cards}")
+    return "\n".join(lines) + "\n"
+
+
 def test_same_campaign_and_orders_give_byte_identical_files(tmp_path, pbf):
+    """Private hands: decks shuffled and drawn from the seeded stream, four turns, twice."""
     trees = []
     for name in ("one", "two"):
         path = tmp_path / name
         assert pbf("new", path, "--system", "alterego", "--player", "美鈴=meiling", "--player", "名無し=plain",
                    "--seed", "same")[0] == 0
-        for text in ("[美鈴]弱弱\n[名無し]↑→弱\n", "[美鈴]\n[名無し]→→\n"):
-            orders = write(tmp_path, "o.txt", text)
-            code, _, err = pbf("turn", path, "--orders", orders)
-            if code != 0:  # a card not in the seeded hand: the same for both runs
-                assert "手札" in err
+        for _ in range(4):
+            code, _, err = pbf("turn", path, "--orders", write(tmp_path, "o.txt", _plot_from_hand(pbf, path)))
+            assert code == 0, err
+        assert (path / "history" / "0004" / "notices" / "美鈴.txt").is_file()
         trees.append(tree_digest(path))
     assert trees[0] == trees[1]
+
+
+def test_seed_example_1_through_the_cli(tmp_path, pbf, seed_campaign):
+    """Distance 2, A 弱弱, B 弱→→弱強: both whiff, B steps to 0, A's second 弱 beats B's throw."""
+    code, out, err = pbf("turn", seed_campaign, "--orders", write(tmp_path, "o.txt", EXAMPLE_1), "--json")
+    assert code == 0, err
+    events = json.loads(out)["events"]
+    whiffs = [e["actor"] for e in events if e["type"] == "whiff"]
+    assert sorted(whiffs[:2]) == ["A", "B"]
+    hits = [e for e in events if e["type"] == "hit"]
+    assert [(h["actor"], h["target"], h["technique"]) for h in hits] == [("A", "B", "弱攻撃")]
+    assert json.loads(out)["state"]["distance"] == 0
+    assert json.loads(out)["state"]["fighters"]["B"]["hp"] == 19
+
+
+def test_seed_example_2_through_the_cli(tmp_path, pbf, seed_campaign):
+    """Distance 2, A 弱弱弱, B ↑→弱弱: B jumps in, A gets 隙, B's two 弱 hit, A knocked back 1."""
+    code, out, err = pbf("turn", seed_campaign, "--orders", write(tmp_path, "o.txt", "[A]弱弱弱\n[B]↑→弱弱\n"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    hits = [(e["actor"], e["target"]) for e in data["events"] if e["type"] == "hit"]
+    assert hits == [("B", "A"), ("B", "A")]
+    assert any(e["type"] == "suki" and e["actor"] == "A" for e in data["events"])
+    assert data["state"]["distance"] == 2
+    assert data["state"]["fighters"]["A"]["hp"] == 18
+    code, post, _ = pbf("show", seed_campaign)
+    assert "距離2" in post
+
+
+def test_a_card_not_in_hand_and_a_locked_fighter(tmp_path, pbf):
+    path = tmp_path / "c"
+    assert pbf("new", path, "--system", "alterego", "--player", "A=plain", "--player", "B=plain",
+               "--seed", "hands")[0] == 0
+    hand = json.loads(pbf("show", path, "--json")[1])["fighters"]["A"]["hand"]
+    absent = next(card for card in "弱強→←↑" if card not in hand) if len(set(hand)) < 5 else None
+    before = tree_digest(path)
+    if absent:
+        code, _, err = pbf("turn", path, "--orders", write(tmp_path, "o.txt", f"[A]{absent}\n[B]\n"))
+        assert code == 1 and "手札" in err and "【A】" in err
+    too_many = hand[0] * (hand.count(hand[0]) + 1)
+    code, _, err = pbf("turn", path, "--orders", write(tmp_path, "o.txt", f"[A]{too_many[:5]}\n[B]\n"))
+    assert code == 1 and "手札" in err
+    assert tree_digest(path) == before
+    code, _, err = pbf("check", path, "--player", "A", too_many[:5])
+    assert code == 1 and "手札" in err
+
+
+def test_check_says_when_a_fighter_is_locked(tmp_path, pbf, seed_campaign):
+    code, out, _ = pbf("check", seed_campaign, "--player", "A", "弱→←")
+    assert code == 0 and "弱攻撃" in out and "前進" in out
+    assert pbf("turn", seed_campaign, "--orders", write(tmp_path, "o.txt", "[A]強\n[B]\n"))[0] == 0
+    code, out, _ = pbf("check", seed_campaign, "--player", "A", "")
+    assert code == 0 and "プロットなし" in out
+    code, _, err = pbf("check", seed_campaign, "--player", "A", "弱")
+    assert code == 1 and "強攻撃" in err
 
 
 def test_replay_undo_and_replay_catching_a_tampered_post(tmp_path, pbf, seed_campaign):
