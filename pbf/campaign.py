@@ -82,11 +82,13 @@ class Campaign:
 
 # -- players and options ---------------------------------------------------------------
 
-_PLAYER_SPEC = re.compile(r"^(?P<name>[^=◆]+?)\s*(?:◆(?P<trip>[^=\s]+))?\s*=\s*(?P<character>\S+)$")
+_PLAYER_SPEC = re.compile(
+    r"^(?P<name>[^=◆]+?)\s*(?:◆(?P<trip>[^=\s]+))?\s*=\s*(?P<character>[^@\s]+)(?:\s*@\s*(?P<team>\S+))?$"
+)
 
 
 def parse_player_spec(spec: str) -> Player:
-    """``NAME=CHARACTER`` or ``NAME◆TRIP=CHARACTER`` (``pbf new --player``)."""
+    """``NAME[◆TRIP]=CHARACTER[@TEAM]`` (``pbf new --player``)."""
     match = _PLAYER_SPEC.match(unicodedata.normalize("NFKC", spec).strip())
     if not match:
         raise PbfError(
@@ -101,7 +103,7 @@ def parse_player_spec(spec: str) -> Player:
         raise PbfError(
             Problem("トリップは◆の後の英数字（6〜16文字、例：◆Ab3dEf6hIj）です。 / malformed trip", text=spec)
         )
-    return Player(name=match["name"].strip(), character=match["character"], trip=trip)
+    return Player(name=match["name"].strip(), character=match["character"], trip=trip, team=match["team"])
 
 
 def parse_set_option(spec: str) -> tuple[str, str]:

@@ -208,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="キャンペーンを作る / create a campaign folder")
     p.add_argument("dir")
     p.add_argument("--system", required=True, choices=["alterego", "rider"])
-    p.add_argument("--player", action="append", metavar="NAME=CHARACTER", help="参加者（繰り返し可）。NAME◆TRIP=CHARACTER でトリップも登録")
+    p.add_argument("--player", action="append", metavar="NAME=CHARACTER", help="参加者（繰り返し可）。NAME◆TRIP=CHARACTER でトリップ、=CHARACTER@TEAM でチームも登録")
     p.add_argument("--seed", help="ダイスの秘密のシード（省略時は自動生成）")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="オプション（例：hands=free, turn_limit=10）")
     p.set_defaults(func=cmd_new)

@@ -1,0 +1,56 @@
+"""The campaign folder: player specs, options, atomic turns."""
+
+import pytest
+
+from pbf import campaign as campaigns
+from pbf.errors import PbfError
+from pbf.systems import get_system
+
+
+def test_player_specs():
+    p = campaigns.parse_player_spec("刃◆JinShu0001=jinshu@A")
+    assert (p.name, p.trip, p.character, p.team) == ("刃", "JinShu0001", "jinshu", "A")
+    p = campaigns.parse_player_spec("ﾅｲﾄ=knight")
+    assert (p.name, p.trip, p.team) == ("ナイト", None, None)
+
+
+@pytest.mark.parametrize("bad", ["美鈴", "=meiling", "美鈴◆x=meiling"])
+def test_bad_player_specs(bad):
+    with pytest.raises(PbfError):
+        campaigns.parse_player_spec(bad)
+
+
+def test_core_options_are_checked():
+    system = get_system("alterego")
+    options = campaigns.coerce_options(system, {"max_bytes": "2048", "missing": "repeat", "encoding": "cp932"})
+    assert options["max_bytes"] == 2048 and options["missing"] == "repeat"
+    assert options["hands"] == "private"  # the system's default
+    for bad in ({"max_bytes": "-1"}, {"missing": "skip"}, {"encoding": "klingon"}, {"nonsense": "1"}):
+        with pytest.raises(PbfError):
+            campaigns.coerce_options(system, bad)
+
+
+def test_a_turn_interrupted_before_state_yaml_is_not_half_written(tmp_path, monkeypatch):
+    """state.yaml is the commit point: if writing it fails, the old state stands, and the
+    next run moves the orphaned history folder aside."""
+    from pbf import engine
+
+    players = [campaigns.Player("A", "plain"), campaigns.Player("B", "plain")]
+    c = campaigns.create(tmp_path / "c", "alterego", players, seed="s", options={"hands": "free"})
+    state_before = (c.path / "state.yaml").read_bytes()
+    record = engine.run_turn(c, "[A]弱\n[B]弱\n")
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(campaigns, "atomic_write", broken)
+    with pytest.raises(OSError):
+        campaigns.commit_turn(c, record)
+    monkeypatch.undo()
+    assert (c.path / "state.yaml").read_bytes() == state_before
+    c = campaigns.load(c.path)
+    assert c.turn == 0
+    campaigns.commit_turn(c, engine.run_turn(c, "[A]弱\n[B]弱\n"))
+    assert campaigns.load(c.path).turn == 1
+    assert (c.path / "history" / "undone" / "0001-interrupted").is_dir()
+    assert not [p for p in (c.path / "history").iterdir() if p.name.startswith(".")]
