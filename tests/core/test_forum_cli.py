@@ -183,3 +183,44 @@ def test_bad_thread_inputs(tmp_path, pbf):
     code, _, err = pbf("turn", camp, "--thread", thread, "--deadline", "11/29 21時")
     assert code == 1 and ("締切" in err or "deadline" in err)
     assert tree_digest(camp) == before
+
+
+def test_replay_passes_on_every_demo_and_fails_on_a_tampered_one(tmp_path, pbf):
+    kept = tmp_path / "kept"
+    code, _, err = pbf("demo", "--keep", kept)
+    assert code == 0, err
+    demos = sorted(p for p in kept.iterdir() if (p / "campaign.toml").is_file())
+    assert len(demos) >= 2
+    for path in demos:
+        code, out, err = pbf("replay", path)
+        assert code == 0, (path.name, err)
+    state = demos[0] / "history" / "0002" / "state.yaml"
+    state.write_text(state.read_text("utf-8").replace("hp: ", "hp: 1", 1), "utf-8")
+    code, _, err = pbf("replay", demos[0])
+    assert code == 1 and "第2ターン" in err and "state.yaml" in err
+
+
+def test_a_rider_turn_from_a_readcgi_copy_in_cp932(tmp_path, pbf):
+    camp = tmp_path / "rider"
+    code, _, err = pbf("new", camp, "--system", "rider", "--player", "刃◆JinShu0001=jinshu",
+                       "--player", "城戸=ryuki", "--seed", "copy")
+    assert code == 0, err
+    copied = (
+        "【ライダーバトル】刃 vs 城戸\n"
+        "1 名前：GM [sage] 投稿日：2026/11/29(日) 21:00:00.00 ID:GmGm0001\n"
+        "第1ターンどうぞ\n"
+        "\n"
+        "2 名前：刃 ◆JinShu0001 [sage] 投稿日：2026/11/29(日) 21:03:11.52 ID:AbCd1234\n"
+        "【行動】\n"
+        "近寄る / ソードベント\n"
+        "\n"
+        "3 名前：城戸 投稿日：2026/11/29(日) 21:04:00.00 ID:EfGh5678\n"
+        "【行動】move away / Strike Vent\n"
+    )
+    thread = tmp_path / "copy.txt"
+    thread.write_bytes(copied.encode("cp932"))
+    code, out, err = pbf("turn", camp, "--thread", thread)
+    assert code == 0, err
+    assert "ソードベント" in out and "ストライクベント" in out
+    assert out.rstrip().endswith("［pbf］第1ターン結果")
+    assert pbf("replay", camp)[0] == 0
