@@ -17,6 +17,7 @@ from . import __version__, campaign as campaigns, demo, engine
 from .demo import PART_BREAK
 from .dice import parse_dice_list
 from .errors import PbfError
+from .systems import SYSTEMS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -205,67 +206,54 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pbf {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("new", help="キャンペーンを作る / create a campaign folder")
-    p.add_argument("dir")
-    p.add_argument("--system", required=True, choices=["alterego", "rider"])
+    def command(name: str, help: str, campaign: bool = False) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help)
+        if campaign:
+            p.add_argument("dir", help="キャンペーンのフォルダ")
+        p.set_defaults(func=globals()[f"cmd_{name}"])
+        return p
+
+    p = command("new", "キャンペーンを作る / create a campaign folder", campaign=True)
+    p.add_argument("--system", required=True, choices=SYSTEMS)
     p.add_argument("--player", action="append", metavar="NAME=CHARACTER", help="参加者（繰り返し可）。NAME◆TRIP=CHARACTER でトリップ、=CHARACTER@TEAM でチームも登録")
     p.add_argument("--seed", help="ダイスの秘密のシード（省略時は自動生成）")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="オプション（例：hands=free, turn_limit=10）")
-    p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("check", help="行動がどう読まれるか確かめる / check one order")
-    p.add_argument("dir")
+    p = command("check", "行動がどう読まれるか確かめる / check one order", campaign=True)
     p.add_argument("--player", required=True)
     p.add_argument("order", help="行動（- で標準入力）")
-    p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("turn", help="次のターンを処理する / resolve the next turn")
-    p.add_argument("dir")
+    p = command("turn", "次のターンを処理する / resolve the next turn", campaign=True)
     p.add_argument("--orders", metavar="FILE", help="行動ファイル（- で標準入力）")
     p.add_argument("--thread", metavar="FILE", help="スレッド（.dat か read.cgi のコピー）から行動を読む")
     _thread_options(p)
     p.add_argument("--dry-run", action="store_true", help="何も書き込まずに結果だけ表示")
     p.add_argument("--json", action="store_true", help="結果を JSON で出力")
     p.add_argument("--dice", metavar="FACES", help="先に使うダイスの目（例：4,1,1,5,4,4）")
-    p.set_defaults(func=cmd_turn)
 
-    p = sub.add_parser("status", help="スレッドの行動の受付状況（受理／エラー／未提出）/ receipts")
-    p.add_argument("dir")
+    p = command("status", "スレッドの行動の受付状況（受理／エラー／未提出）/ receipts", campaign=True)
     p.add_argument("--thread", required=True, metavar="FILE")
     _thread_options(p)
-    p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("commit", help="秘密の行動のコミット行と公開行を作る / commit-reveal lines")
+    p = command("commit", "秘密の行動のコミット行と公開行を作る / commit-reveal lines")
     p.add_argument("--campaign", metavar="DIR", help="キャンペーン（指定すると行動を先に確かめる）")
     p.add_argument("--player", required=True)
     p.add_argument("order", help="行動（- で標準入力）")
-    p.set_defaults(func=cmd_commit)
 
-    p = sub.add_parser("show", help="現在の状況 / current status")
-    p.add_argument("dir")
+    p = command("show", "現在の状況 / current status", campaign=True)
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("replay", help="記録から全ターンを再計算して照合する / re-resolve every archived turn")
-    p.add_argument("dir")
-    p.set_defaults(func=cmd_replay)
+    p = command("replay", "記録から全ターンを再計算して照合する / re-resolve every archived turn", campaign=True)
 
-    p = sub.add_parser("undo", help="最後のターンを取り消す / roll back the last turn")
-    p.add_argument("dir")
-    p.set_defaults(func=cmd_undo)
+    p = command("undo", "最後のターンを取り消す / roll back the last turn", campaign=True)
 
-    p = sub.add_parser("verify", help="シードでダイスを検証する / verify every die from the seed")
-    p.add_argument("dir")
+    p = command("verify", "シードでダイスを検証する / verify every die from the seed", campaign=True)
     p.add_argument("--seed", help="公開されたシード（省略時は campaign.toml の seed）")
-    p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("log", help="全ターンの結果を順に表示 / print every results post")
-    p.add_argument("dir")
-    p.set_defaults(func=cmd_log)
+    p = command("log", "全ターンの結果を順に表示 / print every results post", campaign=True)
 
-    p = sub.add_parser("demo", help="同梱のデモを実行して結果を表示 / run the bundled demos")
+    p = command("demo", "同梱のデモを実行して結果を表示 / run the bundled demos")
     p.add_argument("--keep", metavar="DIR", help="デモのキャンペーンをこのフォルダに残す")
-    p.set_defaults(func=cmd_demo)
     return parser
 
 
