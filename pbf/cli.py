@@ -139,7 +139,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(summary)
     else:
-        sys.stdout.write(render.render(c.system, "status.j2", c.path, summary=summary))
+        sys.stdout.write(render.render(c.system, "status.j2", c.path, summary=summary, options=c.ctx.options))
     return 0
 
 
@@ -280,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     except PbfError as error:
         _print_problems(error)
         return 1
+    except BrokenPipeError:  # the reader went away (pbf log | head): not an error of ours
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("pbf: 中断しました。 / interrupted", file=sys.stderr)
         return 130

@@ -298,7 +298,9 @@ def test_check_status_notice_render(env, data):
         title=SYSTEM.title, player="B", view=SYSTEM.order_view(Plot(), "B", state, ctx)
     )
     assert "プロットなし" in locked
-    status = env.get_template("alterego/status.j2").render(title=SYSTEM.title, summary=SYSTEM.summary(state, ctx))
+    status = env.get_template("alterego/status.j2").render(
+        title=SYSTEM.title, summary=SYSTEM.summary(state, ctx), options=ctx.options
+    )
     assert "A ●・・○ B（距離2）" in status and "ガードの構え" in status
     notice = env.get_template("alterego/notice.j2").render(
         title=SYSTEM.title, turn=1, player="A", notice=SYSTEM.notices(state, ctx)["A"]

@@ -274,3 +274,15 @@ def test_demo_prints_posts(pbf):
     code, out, err = pbf("demo")
     assert code == 0, err
     assert out.count("ターン") >= 4
+
+
+def test_show_prints_one_fact_a_line(tmp_path, pbf, seed_campaign):
+    code, out, _ = pbf("show", seed_campaign)
+    assert code == 0
+    assert out.splitlines()[:4] == ["【Alter EGO ―オルタリゴ―】バトル開始前", "A ●・・○ B（距離2）",
+                                    "A（名無し）　HP 20/20　ゲージ 0", "B（名無し）　HP 20/20　ゲージ 0"]
+    rider = tmp_path / "rider"
+    assert pbf("new", rider, "--system", "rider", "--player", "刃=jinshu", "--player", "城戸=ryuki")[0] == 0
+    code, out, _ = pbf("show", rider)
+    assert code == 0 and out.splitlines()[0].startswith("【ライダーバトル】")
+    assert any(line.startswith("刃（刃襲）HP 20/20") for line in out.splitlines())
