@@ -26,7 +26,8 @@ def data():
 
 def context(players: dict[str, str], options: dict[str, Any] | None = None,
             data_patch: dict[str, Any] | None = None) -> Context:
-    """``data_patch``: {riders|monsters|cards: {id: {key: value}}} merged into a copy of the data."""
+    """``players``: {NAME: "id"} or {NAME: "id@TEAM"}.
+    ``data_patch``: {riders|monsters|cards: {id: {key: value}}} merged into a copy of the data."""
     opts = dict(SYSTEM.default_options)
     opts.update(options or {})
     d = data()
@@ -35,7 +36,13 @@ def context(players: dict[str, str], options: dict[str, Any] | None = None,
         for kind, entries in data_patch.items():
             for key, changes in entries.items():
                 getattr(d, kind).setdefault(key, {}).update(changes)
-    return Context("rider", {n: Player(n, c) for n, c in players.items()}, d, opts)
+    return Context("rider", {n: _player(n, c) for n, c in players.items()}, d, opts)
+
+
+def _player(name: str, spec: str) -> Player:
+    """``"knight"`` or ``"knight@A"`` (a team, for battles of three or more)."""
+    character, _, team = spec.partition("@")
+    return Player(name, character, team=team or None)
 
 
 def state(ctx: Context, setup: dict[str, Any] | None = None) -> dict[str, Any]:

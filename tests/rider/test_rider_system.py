@@ -88,9 +88,14 @@ def test_check_players():
     with pytest.raises(PbfError) as info:
         SYSTEM.check_players({"a": Player("a", "kuuga")}, data)
     assert "kuuga" in str(info.value) and "jinshu" in str(info.value) and "gigazelle" in str(info.value)
-    with pytest.raises(PbfError) as info:  # battles of three or more: not yet
-        SYSTEM.check_players({n: Player(n, "jinshu") for n in "abc"}, data)
-    assert "1対1" in str(info.value)
+    SYSTEM.check_players({n: Player(n, "jinshu") for n in "abc"}, data)  # battles of three or more
+    SYSTEM.check_players({n: Player(n, "jinshu", team=t) for n, t in zip("abcd", "AABB")}, data)
+    with pytest.raises(PbfError) as info:
+        SYSTEM.check_players({"a": Player("a", "jinshu")}, data)
+    assert "2人以上" in str(info.value)
+    with pytest.raises(PbfError) as info:
+        SYSTEM.check_players({n: Player(n, "jinshu", team="A") for n in "abc"}, data)
+    assert "同じチーム" in str(info.value)
 
 
 def test_new_state_turn_0():

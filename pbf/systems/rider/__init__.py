@@ -15,6 +15,7 @@ from . import data as rider_data
 from . import orders as rider_orders
 from .data import RiderData
 from .orders import POOL_WORDS, RiderOrder
+from .resolver import is_multi
 from .resolver import resolve as _resolve
 
 
@@ -51,10 +52,12 @@ class RiderSystem:
                 problems.append(
                     f"【{name}】のキャラクター「{player.character}」はいません。ライダー：{riders}／モンスター：{monsters}"
                     " / unknown character")
-        if len(players) != 2:
-            # 複数人による戦闘 is not built yet: the resolver's steps are ready for it
-            # (per-pair distance, target choice), the multi-battle turn order is not.
-            problems.append(f"ライダーバトルは1対1（2人）の戦闘です（{len(players)}人）。 / exactly two fighters")
+        if len(players) < 2:
+            problems.append(f"ライダーバトルには2人以上が必要です（{len(players)}人）。 / two fighters or more")
+        else:
+            sides = {f"team:{p.team}" if p.team else f"solo:{n}" for n, p in players.items()}
+            if len(sides) < 2:
+                problems.append("全員が同じチームです。対戦するチームが2つ以上必要です。 / every fighter is on one team")
         if problems:
             raise PbfError("\n".join(problems))
 
@@ -85,7 +88,8 @@ class RiderSystem:
 
     # -- orders ----------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> RiderOrder:
-        return rider_orders.parse(text, player, state, ctx.data)
+        teams = {n: p.team for n, p in ctx.players.items()}
+        return rider_orders.parse(text, player, state, ctx.data, teams)
 
     def canonical_order(self, order: RiderOrder | None) -> str:
         if order is None:
@@ -113,11 +117,14 @@ class RiderSystem:
                 "trick": bool(f.get("trick")),
                 "survive": bool(f.get("survive")),
                 "used_once": [data.card_name(c) for c in f.get("used_once", [])],
+                "team": ctx.players[name].team if name in ctx.players else None,
             }
         return {
             "system": "rider",
             "turn": state["turn"],
-            "distance": state.get("distance"),
+            # null in a battle of three or more: distances are rolled per action
+            "distance": None if is_multi(state) else state.get("distance"),
+            "multi": is_multi(state),
             "winner": state.get("winner"),
             "initiative": list(state.get("initiative", [])),
             "fighters": fighters,
@@ -136,6 +143,7 @@ class RiderSystem:
             "character": f["character"],
             "character_name": sheet.get("name", f["character"]),
             "move": order.move,
+            "move_target": order.move_target,
             "block": order.block,
             "card": data.card_name(order.card),
             "passive": [{"card": data.card_name(r.card), "condition": cond(r.condition)} for r in order.passive],

@@ -254,5 +254,64 @@ class Drawn(Event):
     turn_limit: int
 
 
+# -- battles of three or more (複数人による戦闘) ---------------------------------------------------
+
+@dataclass
+class DistancesRolled(Event):
+    """リアクション側の距離: every reacting fighter rolled 1D6 for its band to the actor
+    (the ``roll`` events with purpose ``distance`` come just before)."""
+
+    type: ClassVar[str] = "distances"
+    actor: str  # the acting fighter
+    bands: dict[str, str]  # reacting fighter -> 近 | 中 | 遠 (initiative order)
+    by_band: dict[str, list[str]]  # 近/中/遠 -> fighters there (initiative order)
+    faces: dict[str, int] = field(default_factory=dict)  # reacting fighter -> the 1D6
+    move_target: str | None = None  # the opponent of this action's movement (None: no move)
+
+
+@dataclass
+class MultiActionStarted(Event):
+    type: ClassVar[str] = "multi_action"
+    actor: str
+    number: int  # 1-based place in the initiative order
+    move_target: str | None  # the opponent this action is against (movement, ナスティベント)
+    fallen: str | None = None  # the named movement target, fallen earlier (the default was used)
+
+
+@dataclass
+class TargetsChosen(Event):
+    """One target per band of the weapon's range (never two in one band)."""
+
+    type: ClassVar[str] = "targets"
+    actor: str
+    attacker: str  # the fighter, or the contract monster (アドベント)
+    weapon: str
+    weapon_name: str | None
+    reach: list[str]
+    picks: list[dict[str, str]]  # [{band, target}] from 近 to 遠
+    listed: list[str]  # the order's priority list ([] = the nearest opponents)
+
+
+@dataclass
+class Covered(Event):
+    """庇う: ``actor`` evades for ``target`` at -1; a hit hurts both."""
+
+    type: ClassVar[str] = "cover"
+    actor: str  # the coverer
+    target: str  # the covered fighter
+    attacker: str
+    pool: str  # attack (受け) | defense (ガードベント)
+
+
+@dataclass
+class CoverRefused(Event):
+    """庇う was ordered but could not happen (no sword or guard vented)."""
+
+    type: ClassVar[str] = "cover_refused"
+    actor: str
+    target: str
+    reason: str  # no_vent
+
+
 def as_dicts(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_dict() for e in events]

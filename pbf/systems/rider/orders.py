@@ -47,8 +47,9 @@ class RiderOrder:
     super_evasion: int = 0  # 超回避 N: HP paid for +N evasion
     parry: bool = False  # 受け
     evasion: str | None = None  # 回避: mobility | defense | attack (None = the larger pool)
-    targets: tuple[str, ...] = ()  # 攻撃: NAME (battles of three or more; movement target too)
+    targets: tuple[str, ...] = ()  # 攻撃: NAME, NAME (priority list; battles of three or more)
     cover: str | None = None  # 庇う NAME (battles of three or more)
+    move_target: str | None = None  # 近寄る: NAME — the opponent of the movement contest (multi)
     event_final: str | None = None  # イベントファイナル: text
     canonical: str = field(default="", compare=False)  # set by parse() (names from the campaign's data)
 
@@ -130,6 +131,50 @@ class Clause:
     value: Any
     pos: int  # index in the normalised text
     text: str
+    spots: tuple[int, ...] = ()  # targets: where each name was written
+
+
+class _Clauses(list):
+    """Several clauses from one piece of the order (近寄る: 名前 -> move + move_target)."""
+
+
+# 名前に近寄る / 名前から離れる / 名前を庇う (one word: Japanese writes no spaces)
+_SUFFIXES: list[tuple[str, str, Any]] = []
+for _spelling in ("近寄る", "近づく", "接近する", "接近"):
+    _SUFFIXES += [("に" + _spelling, "move", "closer"), ("へ" + _spelling, "move", "closer")]
+for _spelling in ("離れる", "遠ざかる", "後退"):
+    _SUFFIXES.append(("から" + _spelling, "move", "away"))
+_SUFFIXES.append(("を庇う", "cover", None))
+_SUFFIXES.sort(key=lambda s: -len(s[0]))
+
+
+def _suffix_form(words: list[Token]) -> list[Clause] | None:
+    if len(words) != 1:
+        return None
+    word = str(words[0])
+    for suffix, kind, value in _SUFFIXES:
+        if word.endswith(suffix) and len(word) > len(suffix):
+            name = word[: -len(suffix)]
+            pos = words[0].start_pos
+            if kind == "cover":
+                return [Clause("cover", name, pos, word)]
+            return [Clause("move", value, pos + len(name) + 1, suffix[1:] if suffix[0] in "にへ" else suffix[2:]),
+                    Clause("move_target", name, pos, name)]
+    return None
+
+
+def _english_form(words: list[Token], data: RiderData) -> list[Clause] | None:
+    """move closer to NAME / move away from NAME / to mid from NAME (a move phrase, to|from, a name)."""
+    for k in range(1, len(words) - 1):
+        if norm(str(words[k])) not in ("to", "from"):
+            continue
+        found = _lookup(norm(" ".join(str(w) for w in words[:k])), data, ("move",))
+        if found is None:
+            continue
+        name = " ".join(str(w) for w in words[k + 1:])
+        return [Clause("move", found[1], words[0].start_pos, " ".join(str(w) for w in words[:k])),
+                Clause("move_target", name, words[k + 1].start_pos, name)]
+    return None
 
 
 class _Unknown(Exception):
@@ -197,11 +242,20 @@ class _Transform(Transformer):
         """Top-level phrases (not under 受動 / 回避) are movement, blocking, cards, 受け, 攻撃しない."""
         out: list[Clause] = []
         for c in clauses:
-            if isinstance(c, list):  # a top-level phrase: a run of WORD tokens
-                out.extend(_match_phrase(c, self.data, ORDER_KINDS))
+            if isinstance(c, _Clauses):
+                out.extend(c)
+            elif isinstance(c, list):  # a top-level phrase: a run of WORD tokens
+                special = _suffix_form(c) or _english_form(c, self.data)
+                out.extend(special if special else _match_phrase(c, self.data, ORDER_KINDS))
             elif isinstance(c, Clause):
                 out.append(c)
         return out
+
+    def moving(self, words, name):
+        found = _match_phrase(words, self.data, ("move",))
+        if len(found) != 1:
+            raise _Unknown(words[0], _candidates(self.data, ("move",)), " ".join(str(w) for w in words))
+        return _Clauses([found[0], Clause("move_target", name[0], name[1], name[0])])
 
     def phrase(self, *words):
         return list(words)
@@ -247,10 +301,10 @@ class _Transform(Transformer):
         return Clause("event_final", (rest.start_pos, rest.end_pos), kw.start_pos, str(kw))
 
     def target(self, kw, *names):
-        return Clause("targets", tuple(n for n, _ in names), kw.start_pos, str(kw))
+        return Clause("targets", tuple(n for n, _ in names), kw.start_pos, str(kw), tuple(p for _, p in names))
 
     def cover(self, kw, name):
-        return Clause("cover", name[0], kw.start_pos, str(kw))
+        return Clause("cover", name[0], name[1], str(kw))
 
 
 def _problem(original: str, where: list[int], index: int, message: str, text: str | None, hint: str | None = None,
@@ -306,7 +360,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
     problems: list[Problem] = []
     labels = {"move": "移動", "block": "阻止", "card": "能動カード", "aim": "隙狙い", "super_evasion": "超回避",
               "evasion": "回避", "event_final": "イベントファイナル", "targets": "攻撃対象", "cover": "庇う",
-              "hold": "攻撃しない", "parry": "受け"}
+              "hold": "攻撃しない", "parry": "受け", "move_target": "移動の相手"}
     for c in clauses:
         if c.kind == "passive":
             passive.append(c.value)
@@ -321,6 +375,8 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
             continue
         fields[key] = c.value
         at[key] = c.pos
+        for i, spot in enumerate(c.spots):
+            at[f"{key}{i}"] = spot
     if problems:
         raise OrderError(problems)
     order = RiderOrder(
@@ -335,6 +391,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
         evasion=fields.get("evasion"),
         targets=tuple(fields.get("targets", ())),
         cover=fields.get("cover"),
+        move_target=fields.get("move_target"),
         event_final=fields.get("event_final"),
     )
     return order, at
@@ -344,7 +401,7 @@ def canonical(order: RiderOrder, data: RiderData) -> str:
     """One normalised line (Japanese), identical for every spelling; "" for all defaults."""
     parts: list[str] = []
     if order.move != "stay":
-        parts.append(MOVE_WORDS[order.move])
+        parts.append(MOVE_WORDS[order.move] + (f": {order.move_target}" if order.move_target else ""))
     if not order.block:
         parts.append("阻止しない")
     if order.card:
@@ -378,8 +435,9 @@ def canonical(order: RiderOrder, data: RiderData) -> str:
 # -- validation against the state and the data ------------------------------------------------
 
 def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str, Any], data: RiderData,
-             original: str, where: list[int]) -> None:
-    """Every problem of a readable order at once (OrderError)."""
+             original: str, where: list[int], teams: dict[str, str | None] | None = None) -> RiderOrder:
+    """Every problem of a readable order at once (OrderError). Returns the order with names
+    resolved to the players' names."""
     from . import cards as fx
 
     problems: list[Problem] = []
@@ -455,22 +513,123 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
     if order.parry and order.evasion in ("mobility", "defense"):
         bad("parry", "受けと「回避: 運動性／防御力」は同時に選べません。", "受け")
 
-    opponents = [n for n, f in state["fighters"].items() if n != player and f.get("alive", True)]
+    # -- names: attack targets (priority list), the movement target, 庇う (複数人による戦闘) --------
+    teams = teams or {}
+    fighters = state["fighters"]
+    multi = len(fighters) >= 3
+    def ally(other: str) -> bool:
+        return bool(teams.get(player)) and teams.get(player) == teams.get(other)
+
+    def listing(names: list[str]) -> str:
+        return "、".join(f"{n}（{_character_name(data, fighters[n])}）" for n in names) or "なし"
+
+    living = [n for n, f in fighters.items() if n != player and f.get("alive", True)]
+    foes = listing([n for n in living if not ally(n)])
+    friends = listing([n for n in living if ally(n) or not any(teams.values())])
+
+    def resolve(raw: str, key: str, role: str) -> str | None:
+        """A written name -> the player's name; a problem (with every valid name) when it is none."""
+        found = find_fighter(raw, fighters, data)
+        if len(found) != 1:
+            why = "この戦闘にいません" if not found else "に当たる人が複数います（プレイヤー名で書いてください）"
+            valid = friends if role == "庇う相手" else foes
+            ask = "庇う味方" if role == "庇う相手" else "対戦相手"
+            bad(key, f"{role}「{raw}」{'は' if not found else ''}{why}（{ask}の名前を書いてください）。 / "
+                     f"{'not in this battle' if not found else 'ambiguous name'}", raw,
+                f"{'庇える相手' if role == '庇う相手' else '対戦相手'}：{valid}")
+            return None
+        return found[0]
+
+    def opponent(raw: str, key: str, role: str) -> str | None:
+        name = resolve(raw, key, role)
+        if name is None:
+            return None
+        if name == player:
+            bad(key, f"{role}に自分自身は選べません。 / not yourself", raw)
+        elif not fighters[name].get("alive", True):
+            bad(key, f"{role}「{name}」はもう倒れています。 / already down", raw)
+        elif role == "庇う相手":
+            return name
+        elif ally(name):
+            bad(key, f"{role}「{name}」は味方です（チーム{teams[player]}）。 / an ally", raw)
+        else:
+            return name
+        return None
+
+    resolved: dict[str, Any] = {}
     if order.targets:
-        for name in order.targets:
-            if name not in opponents:
-                bad("targets", "攻撃の対象は対戦相手の名前です。 / not an opponent", name,
-                    f"対戦相手：{'、'.join(opponents)}" if opponents else None)
-        if len(order.targets) > 1 and len(state["fighters"]) <= 2:
+        names: list[str] = []
+        for i, raw in enumerate(order.targets):
+            name = opponent(raw, f"targets{i}" if f"targets{i}" in at else "targets", "攻撃の対象")
+            if name is not None and name not in names:
+                names.append(name)
+        resolved["targets"] = tuple(names)
+        if len(order.targets) > 1 and not multi:
             bad("targets", "1対1の戦闘では対象は1人です。 / one target in a duel", ", ".join(order.targets))
-    if order.cover is not None and len(state["fighters"]) <= 2:
-        bad("cover", "「庇う」は3人以上の戦闘でのみ使えます。 / cover needs three or more fighters", order.cover)
+        if len(order.targets) > 1 and order.aim and multi:
+            bad("aim", "隙狙いは攻撃の対象を1人にしたときだけ使えます（複数攻撃には使えません）。"
+                       " / aim needs a single target", f"隙狙い {order.aim}")
+    if order.move_target is not None:
+        if order.move == "stay":
+            bad("move_target", "留まるときは移動の相手を書けません。 / no move, no movement target", order.move_target)
+        else:
+            resolved["move_target"] = opponent(order.move_target, "move_target", "移動の相手")
+    if order.cover is not None:
+        if is_monster:
+            bad("cover", "モンスターは庇えません（ソードベントかガードベントが必要です）。 / monsters cannot cover",
+                order.cover)
+        elif not multi:
+            bad("cover", "「庇う」は3人以上の戦闘でのみ使えます。 / cover needs three or more fighters", order.cover)
+        else:
+            name = resolve(order.cover, "cover", "庇う相手")
+            if name is not None:
+                if name == player:
+                    bad("cover", "自分自身は庇えません。 / cannot cover yourself", order.cover)
+                elif not fighters[name].get("alive", True):
+                    bad("cover", f"庇う相手「{name}」はもう倒れています。 / already down", order.cover)
+                elif any(teams.values()) and not ally(name):
+                    bad("cover", f"庇えるのは味方だけです（「{name}」は対戦相手）。 / cover an ally only", order.cover,
+                        f"庇える相手：{friends}")
+                else:
+                    resolved["cover"] = name
     if problems:
         raise OrderError(problems)
+    return replace(order, **resolved)
 
 
-def parse(text: str, player: str, state: dict[str, Any], data: RiderData) -> RiderOrder:
+def _character_name(data: RiderData, fighter: dict[str, Any]) -> str:
+    try:
+        return data.character(fighter["character"])[1].get("name", fighter["character"])
+    except KeyError:  # pragma: no cover - checked at campaign creation
+        return fighter["character"]
+
+
+def find_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> list[str]:
+    """Who a written name means: a player's name (NFKC), else a character's id, name, English
+    name or alias (e.g. ナイト, Knight) when exactly those fighters play it."""
+    want = norm(raw)
+    exact = [n for n in fighters if norm(n) == want]
+    if exact:
+        return exact
+    out = []
+    for name, fighter in fighters.items():
+        try:
+            _kind, sheet = data.character(fighter["character"])
+        except KeyError:  # pragma: no cover
+            continue
+        spellings = [fighter["character"], sheet.get("name", ""), sheet.get("english", "")]
+        spellings += list(sheet.get("aliases", []) or [])
+        if want in {norm(w) for w in spellings if w}:
+            out.append(name)
+    return out
+
+
+def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
+          teams: dict[str, str | None] | None = None) -> RiderOrder:
+    fighter = state["fighters"].get(player) or {}
+    if not fighter.get("alive", True):  # 複数人 (ruling): the fallen have left the battle; a post is ignored
+        return RiderOrder(canonical="")
     clauses, _normalised, where = read_clauses(text, data, player)
     order, at = build_order(clauses, text, where, player)
-    validate(order, at, player, state, data, text, where)
+    order = validate(order, at, player, state, data, text, where, teams)
     return replace(order, canonical=canonical(order, data))

@@ -1,9 +1,13 @@
-"""The rider battle resolver (seed: ■戦闘): pure, all chance from the Dice passed in.
+"""The rider battle resolver (seed: ■戦闘, ▼複数人による戦闘): pure, all chance from the Dice.
 
 One turn follows the seed's 14 steps. An *action* is steps 2–7 with one fighter acting and
-one reacting; a 1-on-1 turn is the first player's action then the second's. Distance,
-target choice and each step are separate functions so that battles of three or more
-(the seed's 複数人による戦闘) can reuse them with per-pair distances.
+one reacting; a 1-on-1 turn is the first player's action then the second's.
+
+A battle that starts with three or more fighters is a 複数人による戦闘 for its whole length:
+each living fighter acts once per turn in initiative order; at the start of each action every
+reacting fighter rolls 1D6 for its band to the actor (nothing is kept between actions); the
+movement contest is against one named opponent; the attack picks one target per band of its
+range; 受動 cards come in initiative order; 庇う lets a reacting rider evade for a target.
 """
 
 from __future__ import annotations
@@ -18,15 +22,25 @@ from ..base import Context
 from . import cards as fx
 from . import dice as rd
 from .data import BANDS, RiderData
-from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardSkipped, Damaged, DistanceSet,
-                     Drawn, EvasionDeclared, EventFinal, Hit, InitiativeSet, KnockedOut, MoveDeclared, Moved,
-                     NoAttack, Reflected, StatusChanged, TurnStarted, VentedIn, Whiffed, Won)
+from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardSkipped, CoverRefused, Covered,
+                     Damaged, DistanceSet, DistancesRolled, Drawn, EvasionDeclared, EventFinal, Hit, InitiativeSet,
+                     KnockedOut, MoveDeclared, Moved, MultiActionStarted, NoAttack, Reflected, StatusChanged,
+                     TargetsChosen, TurnStarted, VentedIn, Whiffed, Won)
 from .orders import RiderOrder
 
 STARTING_BANDS = {1: "近", 2: "近", 3: "中", 4: "中", 5: "遠", 6: "遠"}
 
 
-# -- distances (1 on 1: one band; kept behind two functions for multi-battles) ----------------
+MULTI = 3  # fighters at the start of a battle from which the 複数人による戦闘 rules apply
+
+
+def is_multi(st: dict[str, Any]) -> bool:
+    """A battle of three or more: decided by the fighters it started with (ruling), so a
+    free-for-all stays one when it is down to two."""
+    return len(st["fighters"]) >= MULTI
+
+
+# -- distances (1 on 1: one band kept in the state) ---------------------------------------------
 
 def get_distance(st: dict[str, Any], a: str, b: str) -> str | None:
     return st.get("distance")
@@ -39,6 +53,12 @@ def set_distance(st: dict[str, Any], a: str, b: str, band: str) -> None:
 def opponents(st: dict[str, Any], actor: str) -> list[str]:
     """Who the actor acts against this action. 1 on 1: the other fighter."""
     return [n for n, f in st["fighters"].items() if n != actor and f["alive"]]
+
+
+def side(teams: dict[str, str | None], name: str) -> str:
+    """A fighter's side: its team, or itself (no team: every rider for themself)."""
+    team = teams.get(name)
+    return f"team:{team}" if team else f"solo:{name}"
 
 
 @dataclass
@@ -66,7 +86,7 @@ class Action:
     cancelled: bool = False
     advent: bool = False
     final: str | None = None
-    reflect: bool = False
+    reflectors: list[str] = field(default_factory=list)  # reacting fighters with リフレクトベント
 
 
 @dataclass
@@ -75,11 +95,39 @@ class Battle:
     data: RiderData
     orders: dict[str, RiderOrder]
     dice: Dice
+    teams: dict[str, str | None] = field(default_factory=dict)
     events: list[Any] = field(default_factory=list)
+    bands: dict[str, str] = field(default_factory=dict)  # multi: reacting fighter -> band to the actor
 
     # -- helpers -------------------------------------------------------------------------
     def f(self, name: str) -> dict[str, Any]:
         return self.st["fighters"][name]
+
+    @property
+    def multi(self) -> bool:
+        return is_multi(self.st)
+
+    def distance(self, a: str, b: str) -> str | None:
+        """The band between the actor and another fighter (multi: rolled for this action)."""
+        if self.multi:
+            return self.bands.get(b if b in self.bands else a)
+        return get_distance(self.st, a, b)
+
+    def set_band(self, a: str, b: str, band: str) -> None:
+        if self.multi:
+            self.bands[b if b in self.bands else a] = band
+        else:
+            set_distance(self.st, a, b, band)
+
+    def alive(self, name: str) -> bool:
+        return bool(self.f(name)["alive"])
+
+    def ally(self, a: str, b: str) -> bool:
+        return a != b and side(self.teams, a) == side(self.teams, b)
+
+    def order_of_play(self) -> list[str]:
+        """Living fighters in initiative order."""
+        return [n for n in self.st["initiative"] if self.alive(n)]
 
     def card_usable(self, name: str, card: str | None) -> bool:
         fighter = self.f(name)
@@ -110,6 +158,8 @@ class Battle:
             order.extend(self.break_tie([n for n in names if mobility[n] == value]))
         self.st["initiative"] = order
         self.events.append(InitiativeSet(order[0], order, mobility, rolled))
+        if self.multi:  # 複数人: distances are rolled at the start of each action instead
+            return
         # the fighter with the initiative rolls the starting distance (初ターンのみ位置決め)
         roll = rd.plain(self.dice, order[0], "distance")
         self.events.append(roll)
@@ -159,12 +209,231 @@ class Battle:
             self.apply(target, actor, passive, act)
         self.attacks(act)                                            # ５–７：攻撃・回避・ダメージ
 
+    # -- 複数人による戦闘: one action (steps 2–7 with everyone else reacting) -----------------------
+    def multi_action(self, actor: str, number: int) -> None:
+        order = self.orders[actor]
+        reactors = [n for n in self.order_of_play() if n != actor]
+        started = MultiActionStarted(actor, number, None)
+        self.events.append(started)
+        # リアクション側: every reacting fighter rolls 1D6 for its band to the actor
+        self.bands = {}
+        faces: dict[str, int] = {}
+        for name in reactors:
+            roll = rd.plain(self.dice, name, "distance")
+            self.events.append(roll)
+            faces[name] = roll.value
+            self.bands[name] = STARTING_BANDS[roll.value]
+        by_band = {band: [n for n in reactors if self.bands[n] == band] for band in BANDS}
+        target, fallen = self.move_target(actor)
+        started.move_target, started.fallen = target, fallen  # known once the bands are rolled
+        self.events.append(DistancesRolled(actor, dict(self.bands), by_band, faces,
+                                           target if order.move != "stay" else None))
+        act = Action(actor, target or "")
+        card = order.card
+        if card is not None and not self.card_usable(actor, card):
+            self.events.append(CardSkipped(actor, card, self.data.card_name(card), "used_up"))
+            card = None
+        act.active = card
+        move_card = card is not None and fx.has(self.data, card, "unblockable_move")
+        if move_card:
+            self.spend(actor, card, "active")
+        if target is not None:  # ２：移動フェイズ — one contest, against the named opponent only
+            self.movement(actor, target, unblockable=move_card)
+        if card is not None and not move_card:  # ３：アクション側・能動カード使用フェイズ
+            self.spend(actor, card, "active")
+        passives: list[tuple[str, str]] = []
+        for name in reactors:  # ４：リアクション側・受動カード使用フェイズ (initiative order)
+            passive = self.passive_card(name, act)
+            if passive is None:
+                continue
+            passives.append((name, passive))
+            if (fx.has(self.data, passive, "confine") and card is not None and not move_card
+                    and not act.cancelled):
+                act.cancelled = True
+                self.events.append(Cancelled(name, actor, card, self.data.card_name(card)))
+        if card is not None and not move_card and not act.cancelled:
+            self.apply(actor, target or actor, card, act)
+        for name, passive in passives:
+            self.apply(name, actor, passive, act)
+        self.multi_attacks(act)  # ５–７：攻撃・回避・ダメージ
+
+    def move_target(self, actor: str) -> tuple[str | None, str | None]:
+        """The one opponent of the movement contest: the order's movement target, else its
+        first listed attack target, else the nearest opponent (initiative order breaks ties).
+        A named opponent who has fallen earlier this turn gives way to that default."""
+        order = self.orders[actor]
+        fallen = None
+        if order.move_target is not None:
+            if self.alive(order.move_target):
+                return order.move_target, None
+            fallen = order.move_target
+        opps = self.opponents_now(actor)
+        for name in order.targets:
+            if name in opps:
+                return name, fallen
+        if not opps:
+            return None, fallen
+        return min(opps, key=lambda n: (BANDS.index(self.bands[n]), opps.index(n))), fallen
+
+    def opponents_now(self, actor: str) -> list[str]:
+        """Living opponents (not allies) in initiative order."""
+        return [n for n in self.order_of_play() if n != actor and not self.ally(actor, n)]
+
+    # -- ５：アクション側・攻撃判定: one target per band of the range ------------------------------
+    def picks(self, actor: str, reach: list[str], single: bool) -> list[tuple[str, str]]:
+        """(band, target) from 近 to 遠: for each band of ``reach`` the first fighter of the
+        priority list standing in it (the order's list; none: every opponent, nearest first,
+        initiative order). Never two in one band. ``single`` (隙狙い): the first one only."""
+        opps = self.opponents_now(actor)
+        listed = self.orders[actor].targets
+        if listed:
+            priority = [n for n in listed if n in opps]
+        else:
+            priority = sorted(opps, key=lambda n: (BANDS.index(self.bands[n]), opps.index(n)))
+        if single:
+            for name in priority:
+                if fx.in_range(reach, self.bands[name]):
+                    return [(self.bands[name], name)]
+            return []
+        out = []
+        for band in BANDS:
+            if not fx.in_range(reach, band):
+                continue
+            for name in priority:
+                if self.bands[name] == band:
+                    out.append((band, name))
+                    break
+        return out
+
+    def choose_attack(self, actor: str, final: str | None, vent: Any = "now") -> tuple[Weapon, list] | None:
+        """The first weapon (ファイナルベント / vented weapon / visor / 無手) with a target in reach."""
+        aim = self.orders[actor].aim
+        for weapon in self.weapons(actor, final, vent):
+            chosen = self.picks(actor, weapon.reach, single=bool(aim) and not weapon.final)
+            if chosen:
+                return weapon, chosen
+        return None
+
+    def threatened(self, act: Action) -> list[str]:
+        """Who this action's attacks would target, as things stand in the 受動 phase (the
+        能動 card counted unless cancelled) — for 「受動: 攻撃なら…」 in a multi-battle."""
+        order = self.orders[act.actor]
+        card = None if act.cancelled else act.active
+        final = card if card is not None and fx.has(self.data, card, "final") else None
+        vent = card if card is not None and self.data.cards[card].get("vent") else "now"
+        out: list[str] = []
+        if not order.hold or final is not None:
+            chosen = self.choose_attack(act.actor, final, vent)
+            if chosen is not None:
+                out.extend(name for _, name in chosen[1])
+        if card is not None and fx.has(self.data, card, "advent"):
+            weapon = self.contract_weapon(act.actor)
+            if weapon is not None:
+                out.extend(name for _, name in self.picks(act.actor, weapon.reach, single=False))
+        return out
+
+    def multi_attacks(self, act: Action) -> None:
+        actor = act.actor
+        order = self.orders[actor]
+        if order.hold and act.final is None:
+            self.events.append(NoAttack(actor, "", "hold", actor, None))
+        else:
+            chosen = self.choose_attack(actor, act.final)
+            if chosen is None:  # 射程外への攻撃は一切出来ません: nobody (listed) in reach
+                self.events.append(NoAttack(actor, "", "no_target", actor, None))
+            else:
+                weapon, chosen_picks = chosen
+                aim = 0 if weapon.final or len(chosen_picks) > 1 else order.aim
+                self.multi_attack(actor, weapon, chosen_picks, aim, True, act)
+        if self.st["winner"] is not None or not act.advent:
+            return
+        weapon = self.contract_weapon(actor)
+        if weapon is None:
+            return
+        chosen_picks = self.picks(actor, weapon.reach, single=False)
+        if not chosen_picks:
+            self.events.append(NoAttack(actor, "", "no_target", weapon.attacker, None))
+            return
+        self.multi_attack(actor, weapon, chosen_picks, 0, False, act)
+
+    def multi_attack(self, actor: str, weapon: Weapon, chosen: list[tuple[str, str]], aim: int, main: bool,
+                     act: Action) -> None:
+        """One attack roll; each target evades separately (６) and takes its own damage (７)."""
+        self.events.append(TargetsChosen(actor, weapon.attacker, weapon.kind, weapon.name, list(weapon.reach),
+                                         [{"band": b, "target": n} for b, n in chosen],
+                                         list(self.orders[actor].targets)))
+        attack = self.attack_roll(actor, chosen[0][1], weapon, aim)
+        for _band, target in chosen:
+            if self.st["winner"] is not None:
+                return
+            if not self.alive(target):  # fell to a shared (庇う) hit earlier in this attack
+                continue
+            coverer = self.coverer(actor, target)
+            if coverer is None:
+                self.defend(actor, target, weapon, attack, aim, main, act)
+            else:
+                self.cover(actor, coverer, target, weapon, attack, aim, main, act)
+
+    # -- ６：リアクション側・回避判定: 庇う ---------------------------------------------------------
+    def coverer(self, actor: str, target: str) -> str | None:
+        """The first reacting rider (initiative order) whose order says 庇う TARGET and who has
+        a card allowing it vented in (ソードベント, ガードベント: data ``cover``)."""
+        for name in self.order_of_play():
+            if name in (actor, target) or self.orders[name].cover != target:
+                continue
+            if fx.has(self.data, self.f(name).get("vent"), "cover"):
+                return name
+            self.events.append(CoverRefused(name, target, "no_vent"))
+        return None
+
+    def cover(self, actor: str, coverer: str, target: str, weapon: Weapon, attack, aim: int, main: bool,
+              act: Action) -> None:
+        """The coverer evades at −1 with 受け (攻撃力) or 防御力 instead of the target; on a hit
+        both take (attack − evasion) + 1D6 + modifiers, each less their own 防御力."""
+        c = self.f(coverer)
+        options = [o for o in fx.evasion_options(self.data, c) if o != "mobility"]
+        c_order = self.orders[coverer]
+        if c_order.parry and "attack" in options:
+            choice = "attack"
+        elif c_order.evasion in options:
+            choice = c_order.evasion
+        else:
+            choice = max(options, key=lambda o: (fx.pool(self.data, c, o), -options.index(o)))
+        self.events.append(Covered(coverer, target, weapon.attacker, choice))
+        n_eva = fx.pool(self.data, c, choice)
+        bonus = fx.trick(c, "evasion") - 1  # 庇う: 回避達成値に−1
+        self.events.append(EvasionDeclared(coverer, weapon.attacker, choice, n_eva, 0, bonus))
+        evasion = rd.pool(self.dice, coverer, "evasion", n_eva, bonus)
+        self.events.append(evasion)
+        if attack.achievement > evasion.achievement:
+            roll = rd.damage(self.dice, actor)
+            if weapon.attacker != actor:
+                roll.by = weapon.attacker
+            self.events.append(roll)
+            amounts = []
+            for name in (coverer, target):
+                defense = fx.stat(self.data, self.f(name), "defense")
+                ignored = min(aim, defense)
+                amount = max(0, attack.achievement - evasion.achievement + roll.value + weapon.damage
+                             - (defense - ignored))
+                self.events.append(Hit(actor, name, weapon.attacker, attack.achievement, evasion.achievement,
+                                       roll.value, weapon.damage, defense, ignored, amount))
+                amounts.append((name, amount))
+            for name, amount in amounts:
+                if amount:
+                    self.hurt(actor, name, amount, check=False)
+            self.check_end()  # both may fall at once
+            return
+        self.events.append(Whiffed(actor, coverer, weapon.attacker, attack.achievement, evasion.achievement))
+        if main and coverer in act.reflectors:  # リフレクトベント of the coverer
+            self.reflect(coverer, actor, attack, evasion)
+
     # -- ２：移動フェイズ ---------------------------------------------------------------------
     def movement(self, actor: str, target: str, unblockable: bool) -> None:
         intent = self.orders[actor].move
         if intent == "stay":
             return
-        start = get_distance(self.st, actor, target)
+        start = self.distance(actor, target)
         goal = {"closer": "近", "away": "遠"}.get(intent, intent)
         here, there = BANDS.index(start), BANDS.index(goal)
         if here == there:
@@ -174,7 +443,7 @@ class Battle:
         self.events.append(MoveDeclared(actor, target, intent, blocked, unblockable))
         if not blocked:  # 阻止しない: the mover goes where they want
             self.events.append(Moved(actor, target, intent, start, goal, "none", False))
-            set_distance(self.st, actor, target, goal)
+            self.set_band(actor, target, goal)
             return
         bonus_a = fx.move_bonus(self.data, self.f(actor))
         bonus_t = fx.move_bonus(self.data, self.f(target))
@@ -192,13 +461,15 @@ class Battle:
         end = BANDS[here + steps * (1 if there > here else -1)]
         contest = "lost" if steps == 0 else ("bonus_tie" if diff == 0 else "won")
         self.events.append(Moved(actor, target, intent, start, end, contest, star, diff))
-        set_distance(self.st, actor, target, end)
+        self.set_band(actor, target, end)
 
     # -- ４：受動カード使用フェイズ: the first matching standing order --------------------------------
     def passive_card(self, reactor: str, act: Action) -> str | None:
         order = self.orders[act.actor]
         attacking = not order.hold or (act.active is not None and (
             fx.has(self.data, act.active, "final") or fx.has(self.data, act.active, "advent")))
+        if self.multi:  # 複数人 (ruling): 「攻撃なら」 means "if I am among this attack's targets"
+            attacking = reactor in self.threatened(act)
         for rule in self.orders[reactor].passive:
             if rule.condition is None:
                 matched = True
@@ -238,14 +509,14 @@ class Battle:
             act.advent = True
         if "final" in eff and user == act.actor:
             act.final = card
-        if "reflect" in eff and user == act.target:
-            act.reflect = True
+        if "reflect" in eff and user != act.actor:
+            act.reflectors.append(user)
 
     # -- ５：攻撃判定 / ６：回避判定 / ７：ダメージ判定 --------------------------------------------
     def attacks(self, act: Action) -> None:
         actor, target = act.actor, act.target
         order = self.orders[actor]
-        band = get_distance(self.st, actor, target)
+        band = self.distance(actor, target)
         if order.hold and act.final is None:
             self.events.append(NoAttack(actor, target, "hold", actor, band))
         else:
@@ -267,33 +538,38 @@ class Battle:
 
     def weapon(self, name: str, band: str, final: str | None) -> Weapon | None:
         """ファイナルベント, else the vented weapon in range, else the visor, else 無手 (近, −1)."""
+        for weapon in self.weapons(name, final):
+            if fx.in_range(weapon.reach, band):
+                return weapon
+        return None
+
+    def weapons(self, name: str, final: str | None, vent: Any = "now") -> list[Weapon]:
+        """What the fighter may attack with, in order of preference. ``vent``: the card
+        vented in (default: the one vented now)."""
         fighter = self.f(name)
         kind, sheet = self.data.character(fighter["character"])
         if final is not None:
             spec = fx.effects(self.data, final)["final"]
             reach = list(spec.get("range", ["近", "遠"]))
-            if fx.in_range(reach, band):
-                return Weapon(final, self.data.card_name(final), reach, int(spec.get("damage", 0)),
-                              int(spec.get("attack_dice", 0)), 0, name, final=True)
-            return None
+            return [Weapon(final, self.data.card_name(final), reach, int(spec.get("damage", 0)),
+                           int(spec.get("attack_dice", 0)), 0, name, final=True)]
         if kind == "monster":
             spec = sheet.get("weapon") or {}
             reach = list(spec.get("range", ["近", "近"]))
-            if fx.in_range(reach, band):
-                return Weapon("monster", spec.get("name"), reach, int(spec.get("damage", 0)), 0, 0, name)
-            return None
-        vent = fighter.get("vent")
+            return [Weapon("monster", spec.get("name"), reach, int(spec.get("damage", 0)), 0, 0, name)]
+        out: list[Weapon] = []
+        vent = fighter.get("vent") if vent == "now" else vent
         spec = fx.effects(self.data, vent).get("weapon")
-        if spec and fx.in_range(spec["range"], band):
+        if spec:
             bonus = fx.survive_bonus(self.data, fighter, "weapon_damage")
-            return Weapon(vent, self.data.card_name(vent), list(spec["range"]), int(spec.get("damage", 0)) + bonus,
-                          0, 0, name)
+            out.append(Weapon(vent, self.data.card_name(vent), list(spec["range"]),
+                              int(spec.get("damage", 0)) + bonus, 0, 0, name))
         visor = sheet.get("visor")
-        if visor and fx.in_range(visor.get("range", ["近", "近"]), band):
-            return Weapon("visor", None, list(visor.get("range", ["近", "近"])), int(visor.get("damage", 0)), 0, 0, name)
-        if band == "近":  # まったくの無手: 射程 近, 攻撃達成値 −1
-            return Weapon("unarmed", None, ["近", "近"], 0, 0, -1, name)
-        return None
+        if visor:
+            out.append(Weapon("visor", None, list(visor.get("range", ["近", "近"])), int(visor.get("damage", 0)),
+                              0, 0, name))
+        out.append(Weapon("unarmed", None, ["近", "近"], 0, 0, -1, name))  # まったくの無手: 射程 近, 達成値 −1
+        return out
 
     def contract_weapon(self, name: str) -> Weapon | None:
         """アドベント: the contract monster attacks with its own 攻撃力, range and damage."""
@@ -307,7 +583,12 @@ class Battle:
                       0, 0, monster.get("name", monster_id), dice=int(monster["attack"]))
 
     def attack(self, actor: str, target: str, weapon: Weapon, aim: int, main: bool, act: Action) -> None:
-        a, t = self.f(actor), self.f(target)
+        attack = self.attack_roll(actor, target, weapon, aim)
+        self.defend(actor, target, weapon, attack, aim, main, act)
+
+    def attack_roll(self, actor: str, target: str, weapon: Weapon, aim: int):
+        """５：攻撃判定 (declared against ``target``, the first of several in a multi-attack)."""
+        a = self.f(actor)
         if weapon.dice is not None:
             n, modifier = weapon.dice, 0
         else:
@@ -320,7 +601,11 @@ class Battle:
         if weapon.attacker != actor:
             attack.by = weapon.attacker
         self.events.append(attack)
-        # ６：回避判定
+        return attack
+
+    def defend(self, actor: str, target: str, weapon: Weapon, attack, aim: int, main: bool, act: Action) -> None:
+        """６：回避判定 and ７：ダメージ判定 of one target."""
+        t = self.f(target)
         d_order = self.orders[target]
         options = fx.evasion_options(self.data, t)
         if d_order.parry and "attack" in options:
@@ -355,17 +640,20 @@ class Battle:
                 self.hurt(actor, target, amount)
             return
         self.events.append(Whiffed(actor, target, weapon.attacker, attack.achievement, evasion.achievement))
-        if main and act.reflect:  # リフレクトベント
-            roll = rd.damage(self.dice, target, "reflect")
-            self.events.append(roll)
-            defense = fx.stat(self.data, a, "defense")
-            amount = max(0, evasion.achievement - attack.achievement + roll.value - defense)
-            self.events.append(Reflected(target, actor, attack.achievement, evasion.achievement, roll.value, defense,
-                                         amount))
-            if amount:
-                self.hurt(target, actor, amount)
+        if main and target in act.reflectors:  # リフレクトベント
+            self.reflect(target, actor, attack, evasion)
 
-    def hurt(self, source: str, target: str, amount: int) -> None:
+    def reflect(self, reflector: str, attacker: str, attack, evasion) -> None:
+        roll = rd.damage(self.dice, reflector, "reflect")
+        self.events.append(roll)
+        defense = fx.stat(self.data, self.f(attacker), "defense")
+        amount = max(0, evasion.achievement - attack.achievement + roll.value - defense)
+        self.events.append(Reflected(reflector, attacker, attack.achievement, evasion.achievement, roll.value,
+                                     defense, amount))
+        if amount:
+            self.hurt(reflector, attacker, amount)
+
+    def hurt(self, source: str, target: str, amount: int, check: bool = True) -> None:
         fighter = self.f(target)
         amount = min(amount, fighter["hp"])
         fighter["hp"] -= amount
@@ -376,14 +664,32 @@ class Battle:
         if fighter["hp"] <= 0:  # ＨＰが０になった場合は、ライダーは死亡します
             fighter["alive"] = False
             self.events.append(KnockedOut(target, source))
-            alive = [n for n, f in self.st["fighters"].items() if f["alive"]]
-            if len(alive) <= 1:
-                winner = alive[0] if alive else "draw"
-                self.st["winner"] = winner
-                self.events.append(Won(winner))
-                text = self.orders[winner].event_final if winner in self.orders else None
-                if text:  # イベントファイナル: the winner's flourish, no rules effect
-                    self.events.append(EventFinal(winner, text))
+            if check:
+                self.check_end()
+
+    def check_end(self) -> None:
+        """The battle ends when one side remains (all fallen at once: a draw)."""
+        if self.st["winner"] is not None:
+            return
+        alive = [n for n, f in self.st["fighters"].items() if f["alive"]]
+        sides = []
+        for n in alive:
+            if side(self.teams, n) not in sides:
+                sides.append(side(self.teams, n))
+        if len(sides) > 1:
+            return
+        if not alive:
+            winner = "draw"
+        elif self.teams.get(alive[0]) and self.multi:
+            winner = str(self.teams[alive[0]])  # a team wins: the team's name
+        else:
+            winner = alive[0]
+        self.st["winner"] = winner
+        self.events.append(Won(winner))
+        for name in alive:  # イベントファイナル: the winners' flourish, no rules effect
+            text = self.orders[name].event_final if name in self.orders else None
+            if text:
+                self.events.append(EventFinal(name, text))
 
 
 def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context) -> tuple[dict[str, Any], list]:
@@ -392,18 +698,26 @@ def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Cont
         raise PbfError("この戦闘はもう決着しています。 / the battle is over")
     data: RiderData = ctx.data
     plain_orders = {name: (orders.get(name) or RiderOrder()) for name in st["fighters"]}
-    battle = Battle(st, data, plain_orders, dice)
+    teams = {name: ctx.players[name].team if name in ctx.players else None for name in st["fighters"]}
+    battle = Battle(st, data, plain_orders, dice, teams)
     st["turn"] += 1
     battle.events.append(TurnStarted("", st["turn"], st.get("distance")))
     if not st["initiative"]:  # １：イニシアティブ（初ターンのみ位置決め）
         battle.initiative()
-    for i, actor in enumerate(st["initiative"]):  # ２–７ 先攻, ８–13 後攻
-        if st["winner"] is not None:
-            break
-        if not st["fighters"][actor]["alive"]:
-            continue
-        for target in opponents(st, actor)[:1]:  # 1 on 1 (multi-battles: choose per action)
-            battle.action(actor, target, first=(i == 0))
+    if battle.multi:  # 複数人による戦闘: each living fighter acts once, in initiative order (８)
+        for number, actor in enumerate(st["initiative"], 1):
+            if st["winner"] is not None:
+                break
+            if st["fighters"][actor]["alive"]:  # the fallen have left the order
+                battle.multi_action(actor, number)
+    else:
+        for i, actor in enumerate(st["initiative"]):  # ２–７ 先攻, ８–13 後攻
+            if st["winner"] is not None:
+                break
+            if not st["fighters"][actor]["alive"]:
+                continue
+            for target in opponents(st, actor)[:1]:  # 1 on 1: the other fighter
+                battle.action(actor, target, first=(i == 0))
     for fighter in st["fighters"].values():  # ナスティベント lasts until the end of the turn
         fighter["nasty"] = 0
     limit = int(ctx.options.get("turn_limit", 0) or 0)
