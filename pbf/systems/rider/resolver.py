@@ -182,20 +182,25 @@ class Battle:
             out.extend(self.break_tie([n for n in tied if faces[n] == value]))
         return out
 
+    def active_card(self, actor: str, order: Any) -> tuple[str | None, bool]:
+        """The 能動 card the order plays (None when it is used up), and whether it is a
+        ムーブベント — played with the move it frees, so spent now (ruling: before 移動フェイズ)."""
+        card = order.card
+        if card is not None and not self.card_usable(actor, card):
+            self.events.append(CardSkipped(actor, card, self.data.card_name(card), "used_up"))
+            card = None
+        move_card = card is not None and fx.has(self.data, card, "unblockable_move")
+        if move_card:
+            self.spend(actor, card, "active")
+        return card, move_card
+
     # -- one action: steps 2–7 (and 8–13 with the roles swapped) ------------------------------
     def action(self, actor: str, target: str, first: bool) -> None:
         self.events.append(ActionStarted(actor, target, first))
         order = self.orders[actor]
         act = Action(actor, target)
-        card = order.card
-        if card is not None and not self.card_usable(actor, card):
-            self.events.append(CardSkipped(actor, card, self.data.card_name(card), "used_up"))
-            card = None
+        card, move_card = self.active_card(actor, order)
         act.active = card
-        # ムーブベント is played with the move it frees (ruling: before 移動フェイズ)
-        move_card = card is not None and fx.has(self.data, card, "unblockable_move")
-        if move_card:
-            self.spend(actor, card, "active")
         self.movement(actor, target, unblockable=move_card)          # ２：移動フェイズ
         if card is not None and not move_card:                      # ３：能動カード使用フェイズ
             self.spend(actor, card, "active")
@@ -229,14 +234,8 @@ class Battle:
         self.events.append(DistancesRolled(actor, dict(self.bands), by_band, faces,
                                            target if order.move != "stay" else None))
         act = Action(actor, target or "")
-        card = order.card
-        if card is not None and not self.card_usable(actor, card):
-            self.events.append(CardSkipped(actor, card, self.data.card_name(card), "used_up"))
-            card = None
+        card, move_card = self.active_card(actor, order)
         act.active = card
-        move_card = card is not None and fx.has(self.data, card, "unblockable_move")
-        if move_card:
-            self.spend(actor, card, "active")
         if target is not None:  # ２：移動フェイズ — one contest, against the named opponent only
             self.movement(actor, target, unblockable=move_card)
         if card is not None and not move_card:  # ３：アクション側・能動カード使用フェイズ
