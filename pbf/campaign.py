@@ -14,9 +14,10 @@ import shutil
 import tempfile
 import tomllib
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import tomli_w
 
@@ -30,6 +31,7 @@ from .systems.base import Context, GameSystem, Player
 CAMPAIGN_FILE = "campaign.toml"
 STATE_FILE = "state.yaml"
 HISTORY = "history"
+LOCK_FILE = ".pbf.lock"
 UNDONE = "undone"
 
 # Options the core itself understands (the systems add their own); docs/forum.md.
@@ -372,8 +374,37 @@ class TurnRecord:
     parts: list[str] = field(default_factory=list)  # the post split to fit the board, when it must be
 
 
+@contextmanager
+def exclusive(campaign: Campaign) -> Iterator[None]:
+    """Hold the campaign's lock, and make sure state.yaml is still what this run read:
+    two GMs running a turn at once must not both write turn N."""
+    lock_path = campaign.path / LOCK_FILE
+    with open(lock_path, "a") as handle:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no advisory lock, the state check below still holds
+            fcntl = None
+        if fcntl is not None:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy") from None
+        current = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
+        if yamlio.plain(yamlio.load(current, STATE_FILE)) != campaign.state:
+            raise PbfError(
+                "state.yaml が読み込んだ後に変わりました（別の pbf か手での編集）。もう一度実行してください。"
+                " / state.yaml changed while pbf was running"
+            )
+        yield
+
+
 def commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     """Write ``history/NNNN/`` and the new ``state.yaml``: all of it or none of it."""
+    with exclusive(campaign):
+        _commit_turn(campaign, record)
+
+
+def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     history = campaign.history
     history.mkdir(exist_ok=True)
     final = campaign.turn_dir(record.turn)
@@ -427,9 +458,10 @@ def undo(campaign: Campaign) -> int:
     folder = campaign.turn_dir(turn)
     if turn <= 0 or not folder.is_dir():
         raise PbfError("取り消すターンがありません。 / nothing to undo")
-    before = state_before(campaign, turn)
-    _move_aside(folder, campaign.history / UNDONE, "")
-    atomic_write(campaign.path / STATE_FILE, before)
+    with exclusive(campaign):
+        before = state_before(campaign, turn)
+        _move_aside(folder, campaign.history / UNDONE, "")
+        atomic_write(campaign.path / STATE_FILE, before)
     return turn
 
 

@@ -54,3 +54,18 @@ def test_a_turn_interrupted_before_state_yaml_is_not_half_written(tmp_path, monk
     assert campaigns.load(c.path).turn == 1
     assert (c.path / "history" / "undone" / "0001-interrupted").is_dir()
     assert not [p for p in (c.path / "history").iterdir() if p.name.startswith(".")]
+
+
+def test_two_runs_of_one_turn_cannot_both_commit(tmp_path):
+    """Two GMs resolve turn 1 at the same time: the second finds state.yaml changed and writes nothing."""
+    from pbf import engine
+
+    players = [campaigns.Player("A", "plain"), campaigns.Player("B", "plain")]
+    campaigns.create(tmp_path / "c", "alterego", players, seed="s", options={"hands": "free"})
+    first, second = campaigns.load(tmp_path / "c"), campaigns.load(tmp_path / "c")
+    campaigns.commit_turn(first, engine.run_turn(first, "[A]弱\n[B]弱\n"))
+    record = engine.run_turn(second, "[A]→\n[B]→\n")
+    with pytest.raises(PbfError, match="state.yaml が読み込んだ後に変わりました"):
+        campaigns.commit_turn(second, record)
+    assert (tmp_path / "c" / "history" / "0001" / "orders.txt").read_text("utf-8") == "[A]弱\n[B]弱\n"
+    assert campaigns.load(tmp_path / "c").turn == 1
