@@ -444,12 +444,31 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     campaign.state = yamlio.plain(new_doc)
 
 
+def archived(campaign: Campaign, turn: int, name: str) -> str:
+    """A file of ``history/NNNN/``; a clear error when it is missing or unreadable."""
+    path = campaign.turn_dir(turn) / name
+    where = f"{HISTORY}/{turn_dir_name(turn)}/{name}"
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise PbfError(f"記録 {where} がありません。 / missing archive file") from None
+    except UnicodeDecodeError as exc:
+        raise PbfError(f"記録 {where} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
+
+
+def archived_yaml(campaign: Campaign, turn: int, name: str) -> Any:
+    where = f"{HISTORY}/{turn_dir_name(turn)}/{name}"
+    data = yamlio.plain(yamlio.load(archived(campaign, turn, name), where))
+    if not isinstance(data, dict):
+        raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
+    return data
+
+
 def state_before(campaign: Campaign, turn: int) -> str:
     """The state text turn ``turn`` started from."""
-    folder = campaign.turn_dir(turn)
-    if (folder / "before.yaml").exists():
-        return (folder / "before.yaml").read_text("utf-8")
-    return (campaign.turn_dir(turn - 1) / STATE_FILE).read_text("utf-8")
+    if (campaign.turn_dir(turn) / "before.yaml").exists():
+        return archived(campaign, turn, "before.yaml")
+    return archived(campaign, turn - 1, STATE_FILE)
 
 
 def undo(campaign: Campaign) -> int:

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from . import render, yamlio
-from .campaign import STATE_FILE, Campaign, TurnRecord, state_before
 from .boardfit import board_safe, split_post
-from .dice import Dice, sha256_hex
-from .forum import results_marker_line
-from .errors import OrderError, PbfError, Problem, nearest
+from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_yaml, state_before
+from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
+from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
-from .orders import decode, split_orders
+from .forum import results_marker_line
+from .orders import decode, norm_name, split_orders, unknown_player
 
 
 @dataclass(frozen=True)
@@ -62,10 +61,9 @@ def canonical_orders(campaign: Campaign, orders: dict[str, Any]) -> str:
 
 def previous_orders(campaign: Campaign, turn: int) -> dict[str, str]:
     """The canonical orders of an archived turn, by player."""
-    path = campaign.turn_dir(turn) / "dice.yaml"
-    if turn <= 0 or not path.is_file():
+    if turn <= 0:
         return {}
-    record = yamlio.plain(yamlio.load(path.read_text("utf-8"), str(path)))
+    record = archived_yaml(campaign, turn, "dice.yaml")
     out = {}
     for line in str(record.get("orders_canonical", "")).split("\n"):
         name, tab, order = line.partition("\t")
@@ -124,18 +122,9 @@ def reading(campaign: Campaign, name: str, order: Any) -> str:
 
 
 def player_name(campaign: Campaign, player: str) -> str:
-    from .orders import norm_name
-
     names = {norm_name(n): n for n in campaign.ctx.players}
     if norm_name(player) not in names:
-        suggestion = nearest(norm_name(player), list(names))
-        raise PbfError(
-            Problem(
-                f"このキャンペーンにいないプレイヤーです（参加者：{'、'.join(campaign.ctx.players)}）。 / unknown player",
-                text=player,
-                hint=f"もしかして「{suggestion}」？" if suggestion else None,
-            )
-        )
+        raise PbfError(unknown_player(player, list(campaign.ctx.players)))
     return names[norm_name(player)]
 
 
@@ -232,13 +221,13 @@ def replay(campaign: Campaign) -> list[str]:
         folder = campaign.turn_dir(turn)
         before_text = state_before(campaign, turn)
         before_doc = yamlio.load(before_text, f"history/{folder.name}")
-        dice_doc = yamlio.plain(yamlio.load((folder / "dice.yaml").read_text("utf-8"), "dice.yaml"))
-        orders_text = (folder / "orders.txt").read_text("utf-8")
-        record = run_turn(campaign, orders_text, draws=dice_doc.get("draws", []), state=yamlio.plain(before_doc))
+        draws = archived_yaml(campaign, turn, "dice.yaml").get("draws", [])
+        orders_text = archived(campaign, turn, "orders.txt")
+        record = run_turn(campaign, orders_text, draws=draws, state=yamlio.plain(before_doc))
         state_text = yamlio.dump(yamlio.merge_into(before_doc, record.state))
         for name, expected, actual in (
-            (f"history/{folder.name}/{STATE_FILE}", (folder / STATE_FILE).read_text("utf-8"), state_text),
-            (f"history/{folder.name}/post.txt", (folder / "post.txt").read_text("utf-8"), record.post),
+            (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
+            (f"history/{folder.name}/post.txt", archived(campaign, turn, "post.txt"), record.post),
         ):
             if expected != actual:
                 diff = difflib.unified_diff(
@@ -257,12 +246,10 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
 
     Returns what was checked, one line a turn; raises PbfError at the first mismatch.
     """
-    from .dice import hmac_draws, seed_commitment, sha256_hex, turn_key
-
     seed = campaign.seed if seed is None else seed
     if not seed:
         raise PbfError("シードがありません。--seed で公開されたシードを指定してください。 / no seed")
-    zero = yamlio.plain(yamlio.load((campaign.turn_dir(0) / "dice.yaml").read_text("utf-8"), "dice.yaml"))
+    zero = archived_yaml(campaign, 0, "dice.yaml")
     committed = zero.get("seed_sha256")
     if committed != seed_commitment(seed):
         raise PbfError(
@@ -270,12 +257,11 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         )
     lines = [f"シードはコミットメント {committed} と一致します。"]
     for turn in campaign.archived_turns():
-        folder = campaign.turn_dir(turn)
-        record = yamlio.plain(yamlio.load((folder / "dice.yaml").read_text("utf-8"), "dice.yaml"))
+        record = archived_yaml(campaign, turn, "dice.yaml")
         canonical = record.get("orders_canonical", "")
         if turn > 0:
             before = yamlio.plain(yamlio.load(state_before(campaign, turn), "state.yaml"))
-            orders_text = (folder / "orders.txt").read_text("utf-8")
+            orders_text = archived(campaign, turn, "orders.txt")
             recomputed = read_orders(campaign, sources_from_file(campaign, orders_text), before).canonical
             if recomputed != canonical:
                 raise PbfError(f"第{turn}ターンの行動の正規形が記録と違います。 / canonical orders differ")
@@ -286,7 +272,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         stream = hmac_draws(turn_key(seed, turn, canonical))
         expected = fixed[: len(draws)] + [next(stream) for _ in range(max(0, len(draws) - len(fixed)))]
         if draws != expected:
-            bad = next(i for i, (a, b) in enumerate(zip(draws, expected)) if a != b) if len(draws) == len(expected) else len(expected)
+            bad = next(i for i, (a, b) in enumerate(zip(draws, expected)) if a != b)
             raise PbfError(f"第{turn}ターンの{bad + 1}個目のダイスがシードから計算した値と違います。 / die {bad + 1} differs")
         lines.append(f"第{turn}ターン：ダイス{len(draws)}個（うち指定{len(fixed)}個）を確認しました。")
     return lines

@@ -55,6 +55,17 @@ def norm_name(name: str) -> str:
     return unicodedata.normalize("NFKC", name).strip()
 
 
+def unknown_player(raw_name: str, players: list[str], **where: int) -> Problem:
+    """A name that is not a player of the campaign, with the players and the nearest name."""
+    suggestion = nearest(norm_name(raw_name), [norm_name(p) for p in players])
+    return Problem(
+        f"このキャンペーンにいないプレイヤーです（参加者：{'、'.join(players)}）。 / unknown player",
+        text=raw_name,
+        hint=f"もしかして「{suggestion}」？" if suggestion else None,
+        **where,
+    )
+
+
 def split_orders(text: str, players: list[str], problems: "list[Problem] | None" = None) -> dict[str, OrderText]:
     """Split the file's text by player. Every problem of the file is reported at once: raised,
     or, when a ``problems`` list is given, added to it (so the orders can be checked too)."""
@@ -83,17 +94,7 @@ def split_orders(text: str, players: list[str], problems: "list[Problem] | None"
             name = norm_name(raw_name)
             column = header.end() + 1
             if name not in known:
-                suggestion = nearest(name, list(known))
-                problems.append(
-                    Problem(
-                        "このキャンペーンにいないプレイヤーです"
-                        f"（参加者：{'、'.join(known.values())}）。 / unknown player",
-                        line=number,
-                        column=header.start("name") + 1,
-                        text=raw_name,
-                        hint=f"もしかして「{suggestion}」？" if suggestion else None,
-                    )
-                )
+                problems.append(unknown_player(raw_name, players, line=number, column=header.start("name") + 1))
                 ignored = True
                 continue
             player = known[name]

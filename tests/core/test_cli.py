@@ -305,3 +305,24 @@ def test_fixed_dice_reproduce_the_seeds_dice_example_in_a_post(tmp_path, pbf):
     assert record["draws"][:9] == [0, 3, 0, 0, 4, 3, 3, 1, 2]
     assert pbf("replay", camp)[0] == 0
     assert pbf("verify", camp)[0] == 0
+
+
+def test_replay_and_verify_with_a_missing_archive_file(tmp_path, pbf, seed_campaign):
+    assert pbf("turn", seed_campaign, "--orders", write(tmp_path, "o.txt", EXAMPLE_1))[0] == 0
+    (seed_campaign / "history" / "0001" / "dice.yaml").unlink()
+    for command in ("replay", "verify"):
+        code, _, err = pbf(command, seed_campaign)
+        assert code == 1 and "history/0001/dice.yaml" in err and "Traceback" not in err
+
+
+def test_verify_catches_a_changed_die(tmp_path, pbf, seed_campaign):
+    rider = tmp_path / "rider"
+    assert pbf("new", rider, "--system", "rider", "--player", "刃=jinshu", "--player", "城戸=ryuki", "--seed", "v")[0] == 0
+    assert pbf("turn", rider, "--orders", write(tmp_path, "o.txt", "[刃]近寄る\n[城戸]離れる\n"))[0] == 0
+    assert pbf("verify", rider)[0] == 0
+    dice = rider / "history" / "0001" / "dice.yaml"
+    text = dice.read_text("utf-8")
+    first = text.split("draws:")[1].split(",")[0].strip(" [\n-")
+    dice.write_text(text.replace(first, str(int(first) + 1), 1), "utf-8")
+    code, _, err = pbf("verify", rider)
+    assert code == 1 and "1個目のダイス" in err
