@@ -82,3 +82,17 @@ def test_parse_dice_list_accepts_commas_spaces_and_full_width():
 def test_parse_dice_list_rejects_faces_outside_1_to_6(bad):
     with pytest.raises(PbfError):
         parse_dice_list(bad)
+
+
+def test_the_ten_lines_in_docs_dice_md_give_pbfs_dice(capsys):
+    """docs/dice.md tells players how to check the dice; its snippet must agree with pbf."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "dice.md").read_text("utf-8")
+    snippet = doc.split("```python\n")[1].split("```")[0]
+    assert len(snippet.strip().splitlines()) <= 10
+    snippet = snippet.replace('"the commitment posted in the thread"', f'"{seed_commitment("the revealed seed")}"')
+    exec(compile(snippet, "docs/dice.md", "exec"), {})
+    printed = capsys.readouterr().out.strip()
+    dice = Dice.seeded("the revealed seed", 3, "名無し\t弱弱\n美鈴\t↑→弱\n")
+    assert printed == str([dice.d6() for _ in range(10)])
