@@ -152,6 +152,7 @@ class AttackDeclared(Event):
     aim_dice: int = 0  # dice given up
     modifier: int = 0  # added to the achievement (トリックベント +, 無手 -1)
     damage_bonus: int = 0
+    aim_cut: int = 0  # 隙狙い points dropped: ナスティベント left too few dice for them (ruling)
 
 
 @dataclass

@@ -490,7 +490,7 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
             bad("aim", "隙狙いで無視できる防御力は1～3点です。 / aim 1-3", f"隙狙い {order.aim}")
         elif fx.stat(data, fighter, "attack") - 2 * order.aim < 1:
             bad("aim", f"隙狙い{order.aim}では攻撃力が0以下になります（攻撃力{fx.stat(data, fighter, 'attack')}、"
-                       f"1点ごとに−2）。 / leaves no attack dice", f"隙狙い {order.aim}")
+                       f"1点ごとに-2）。 / leaves no attack dice", f"隙狙い {order.aim}")
         if final:
             bad("aim", "ファイナルベントの攻撃には隙狙いを使えません。 / not with Final Vent", f"隙狙い {order.aim}")
     if order.hold and final:

@@ -361,7 +361,7 @@ class Battle:
         self.events.append(TargetsChosen(actor, weapon.attacker, weapon.kind, weapon.name, list(weapon.reach),
                                          [{"band": b, "target": n} for b, n in chosen],
                                          list(self.orders[actor].targets)))
-        attack = self.attack_roll(actor, chosen[0][1], weapon, aim)
+        attack, aim = self.attack_roll(actor, chosen[0][1], weapon, aim)
         for _band, target in chosen:
             if self.st["winner"] is not None:
                 return
@@ -582,25 +582,32 @@ class Battle:
                       0, 0, monster.get("name", monster_id), dice=int(monster["attack"]))
 
     def attack(self, actor: str, target: str, weapon: Weapon, aim: int, main: bool, act: Action) -> None:
-        attack = self.attack_roll(actor, target, weapon, aim)
+        attack, aim = self.attack_roll(actor, target, weapon, aim)
         self.defend(actor, target, weapon, attack, aim, main, act)
 
     def attack_roll(self, actor: str, target: str, weapon: Weapon, aim: int):
-        """５：攻撃判定 (declared against ``target``, the first of several in a multi-attack)."""
+        """５：攻撃判定 (declared against ``target``, the first of several in a multi-attack).
+        Returns the roll and the 隙狙い actually used."""
         a = self.f(actor)
+        cut = 0
         if weapon.dice is not None:
             n, modifier = weapon.dice, 0
         else:
-            # 隙狙い: −2 dice per defence point ignored (validated: never below 1 die)
-            n = max(1, fx.pool(self.data, a, "attack") + weapon.extra_dice - 2 * aim)
+            # 隙狙い: −2 dice per defence point ignored. 攻撃力が０以下になるような隙狙いは出来ません:
+            # the order was checked against the sheet; a ナスティベント played this turn may have
+            # taken a die since, so the 隙狙い is cut to what the dice allow (ruling).
+            n = fx.pool(self.data, a, "attack") + weapon.extra_dice
+            allowed = min(aim, max(0, (n - 1) // 2))
+            aim, cut = allowed, aim - allowed
+            n -= 2 * aim
             modifier = fx.trick(a, "attack") + weapon.modifier
         self.events.append(AttackDeclared(actor, target, weapon.attacker, weapon.kind, weapon.name, n, aim, 2 * aim,
-                                          modifier, weapon.damage))
+                                          modifier, weapon.damage, cut))
         attack = rd.pool(self.dice, actor, "attack", n, modifier)
         if weapon.attacker != actor:
             attack.by = weapon.attacker
         self.events.append(attack)
-        return attack
+        return attack, aim
 
     def defend(self, actor: str, target: str, weapon: Weapon, attack, aim: int, main: bool, act: Action) -> None:
         """６：回避判定 and ７：ダメージ判定 of one target."""
@@ -617,11 +624,12 @@ class Battle:
         paid = 0
         if main and d_order.super_evasion and choice != "attack":
             paid = max(0, min(d_order.super_evasion, t["hp"] - 1))  # never to 0 HP
-            if paid:
-                self.hurt(target, target, paid)
         bonus = fx.trick(t, "evasion") + paid
         n_eva = fx.pool(self.data, t, choice)
+        # 超回避: declared before the evasion roll (「ＨＰ○点消費、回避達成値＋○点」), then paid
         self.events.append(EvasionDeclared(target, weapon.attacker, choice, n_eva, paid, bonus))
+        if paid:
+            self.hurt(target, target, paid)
         evasion = rd.pool(self.dice, target, "evasion", n_eva, bonus)
         self.events.append(evasion)
         # ７：ダメージ判定 (ties go to the defender)
