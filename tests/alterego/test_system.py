@@ -70,6 +70,38 @@ def test_deck_is_40_cards():
     assert Counter(deck) == {"弱": 12, "強": 6, "→": 8, "←": 8, "↑": 6}
 
 
+# The seed's table, copied verbatim from 「技のかち合い」 (row = mine, column = theirs).
+SEED_TABLE = """
+\t弱攻撃に\t強攻撃に\tガードに\t投げに\tジャンプに\t対空技に
+弱攻撃は\t＼\t（△）\t×\t○\t×\t○
+強攻撃は\t（△）\t＼\t○\t（○）\t×\t（○）
+ガードは\t○\t×\t＼\t×\t―\t○
+投げは\t×\t（×）\t○\t＼\t×\t×
+ジャンプは\t○\t○\t―\t○\t＼\t×
+対空技は\t×\t（×）\t×\t○\t○\t＼
+"""
+
+
+def test_matchup_table_is_the_seed_table():
+    """Every cell, parentheses included, as the data file writes it and as the resolver reads it."""
+    from ruamel.yaml import YAML
+
+    from pbf.systems.alterego.data import DATA_DIR
+
+    header, *rows = [line.split("\t") for line in SEED_TABLE.strip("\n").splitlines()]
+    raw = YAML(typ="safe").load((DATA_DIR / "matchups.yaml").read_text("utf-8"))
+    label_to_kind = {label: kind for kind, label in raw["kinds"].items()}
+    columns = [label_to_kind[h.removesuffix("に")] for h in header[1:]]
+    assert columns == list(raw["kinds"])  # the data's column order is the seed's
+    m = SYSTEM.load_data(None).matchups
+    assert len(rows) == 6
+    for mine_label, *cells in rows:
+        mine = label_to_kind[mine_label.removesuffix("は")]
+        assert [str(c) for c in raw["table"][mine]] == cells, mine
+        for theirs, cell in zip(columns, cells):
+            assert m.result(mine, theirs) == cell.strip("（）"), (mine, theirs)
+
+
 def test_matchup_table_parentheses_count_as_plain():
     m = SYSTEM.load_data(None).matchups
     assert m.result("weak", "strong") == "△"
@@ -272,6 +304,43 @@ def test_post_seed_example_1(env, data):
     assert "手札" not in post
 
 
+def test_post_seed_example_2_names_what_each_side_counts_as(env, data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
+    post, _ = _post(env, ctx, make_state(ctx), {"A": "弱弱弱", "B": "↑→弱弱"})
+    assert "B：↑→弱弱　＝「前ジャンプ」「弱攻撃」「弱攻撃」" in post
+    assert "２．A「弱攻撃」　B「弱攻撃」（空中）" in post
+    assert "かち合い：Aの弱攻撃（×）対 Bの弱攻撃（ジャンプ扱い・○）" in post
+    assert "弱攻撃の連打でAは１マス後退。（距離2）" in post
+
+
+def test_post_moves_of_one_step_show_the_distance_once(env, data):
+    """技は１つずつ同時に行う: both moves, then the distance they leave."""
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
+    post, new = _post(env, ctx, make_state(ctx, 0), {"A": "→", "B": "←"})
+    assert "　AはBを押し込む。\n　Bは後退。（距離0）\n" in post
+    assert new["distance"] == 0
+
+
+def test_post_cancel_in_free_hands_discards_nothing(env, data):
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
+    state = make_state(ctx, 1, {"A": {"soul": 3}})
+    post, _ = _post(env, ctx, state, {"A": "C(弱←)強弱", "B": ""})
+    assert "Aはキャンセル！（ソウルゲージ3消費・残り0）強攻撃を取り消す。" in post
+    assert "捨てる" not in post
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
+    state = make_state(ctx, 1, {"A": {"soul": 3, "hand": list("弱←強弱↑↑→"), "deck": list("弱弱弱弱")}})
+    post, _ = _post(env, ctx, state, {"A": "C(弱←)強弱", "B": ""})
+    assert "（ソウルゲージ3消費・残り0、手札の弱←を捨てる）" in post
+
+
+def test_post_void_names_the_technique_that_ended_the_plot(env, data):
+    ctx = make_ctx(data, {"A": "gonzo", "B": "plain"}, hands="free")
+    state = make_state(ctx, 2, {"A": {"soul": 3}})
+    post, _ = _post(env, ctx, state, {"A": "↑↑強弱", "B": ""})
+    assert "Aは大噴火にソウルゲージを3使う！（残り0）" in post
+    assert "Aの弱攻撃は無効。（大噴火の後）" in post
+
+
 def test_post_missing_winner_and_open_hands(env, data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="open")
     state = make_state(ctx, 1, {"A": {"hand": list("弱弱弱弱弱弱弱")}, "B": {"hp": 1, "hand": list("←←←←←←←")}})
@@ -306,6 +375,16 @@ def test_check_status_notice_render(env, data):
         title=SYSTEM.title, turn=1, player="A", notice=SYSTEM.notices(state, ctx)["A"]
     )
     assert "弱弱↑→強←←" in notice
+
+
+def test_check_names_what_voids_the_rest(env, data):
+    ctx = make_ctx(data, {"A": "gonzo", "B": "plain"}, hands="free")
+    state = make_state(ctx, 2)
+    check = env.get_template("alterego/check.j2").render(
+        title=SYSTEM.title, player="A", view=SYSTEM.order_view(SYSTEM.parse_order("↑↑強弱強", "A", state, ctx), "A", state, ctx)
+    )
+    assert "１．大噴火（↑↑強）　特殊必殺技　リーチ2・威力6　ゲージ3消費（今は0：出す時に3なければ不発）" in check
+    assert "２．投げ（弱強）　リーチ0・威力3　※無効（大噴火の後は出せない）" in check
 
 
 def test_post_renders_every_event_type(env, data):

@@ -192,8 +192,9 @@ class Void(Event):
     type: ClassVar[str] = "void"
     actor: str
     step: int
-    reason: str  # throw / strong / knockdown / stance / ko / super
+    reason: str  # throw / strong (a technique that ends the plot, by kind) / knockdown / stance / ko
     voided: list[str]
+    after: str | None = None  # the technique that ended the plot (強攻撃, 投げ, 大噴火, …)
 
 
 @dataclass

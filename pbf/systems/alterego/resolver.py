@@ -107,11 +107,11 @@ class _Turn:
     def other(self, f: _Fighter) -> _Fighter:
         return self.fighters[1] if f is self.fighters[0] else self.fighters[0]
 
-    def void(self, f: _Fighter, reason: str, step: int | None = None) -> None:
+    def void(self, f: _Fighter, reason: str, step: int | None = None, after: str | None = None) -> None:
         voided = [e.tech.name for e in f.queue if e.tech is not None]
         f.queue.clear()
         if voided:
-            self.emit(ev.Void(f.name, self.step if step is None else step, reason, voided))
+            self.emit(ev.Void(f.name, self.step if step is None else step, reason, voided, after))
 
     # -- open: the cards are turned over and read ----------------------------------------
     def _open(self) -> None:
@@ -162,8 +162,9 @@ class _Turn:
                 # 強攻撃はオープンしたターンには発動せず、次のターンに発動します
                 f.queue.pop(0)
                 f.charging = entry.tech
+                f.airborne = False  # charging is idle: a fighter who jumped lands to charge
                 self.emit(ev.Charge(f.name, step, entry.tech.name))
-                self.void(f, "strong", step)
+                self.void(f, "strong", step, after=entry.tech.name)
             else:
                 break
 
@@ -220,8 +221,8 @@ class _Turn:
             for f, e in movers:
                 f.queue.pop(0)
                 self._perform(f, e)
-                self._move(f, e.tech)
-            self._after([(f, e) for f, e in movers])
+            self._move(movers)
+            self._after(movers)
             return
         acting = [(f, e) for f, e in fronts if e is not None]
         for f, e in acting:
@@ -375,22 +376,41 @@ class _Turn:
         y.stance = False
         self.void(y, "knockdown")
 
-    def _move(self, f: _Fighter, tech: Technique) -> None:
+    def _move(self, movers: list[tuple[_Fighter, _Entry]]) -> None:
+        """Movements of one step, done at the same time (技は１つずつ同時に行う).
+
+        The displacements add up and the distance is clamped once, so the result never depends
+        on which player is listed first: at distance 0 a 前進 against a retreat keeps 0, and at
+        the screen edge a retreat against a 前進 keeps 6.
+        """
+        start = self.distance
+        deltas = [self._displacement(e.tech) for _, e in movers]
+        wanted = start + sum(deltas)
+        self.set_distance(wanted)
+        final = self.distance
+        for (f, e), delta in zip(movers, deltas):
+            tech = e.tech
+            # the clamp cut this mover's own movement (screen edge, or no crossing over)
+            blocked = (wanted > final and delta > 0) or (wanted < final and delta < 0)
+            if tech.kind == "move" and start == 0:
+                # 距離０から更に前進した場合は、敵を押した事になり敵もいっしょに移動します
+                self.emit(ev.Push(f.name, self.step, self.other(f).name, "forward", final))
+            elif tech.kind == "move":
+                self.emit(ev.Move(f.name, self.step, tech.name, "forward", final))
+            elif tech.kind == "guard":
+                self.emit(ev.Move(f.name, self.step, tech.name, "retreat", final, blocked))
+            else:  # jump
+                how = {1: "forward_jump", -1: "back_jump"}.get(max(-1, min(1, tech.move)), "jump")
+                self.emit(ev.Move(f.name, self.step, tech.name, how, final, blocked))
+
+    @staticmethod
+    def _displacement(tech: Technique) -> int:
+        """Change of distance: 前進 −1 (or −move), a retreat +1, a jump −move."""
         if tech.kind == "move":
-            for _ in range(max(tech.move, 1)):
-                if self.distance == 0:
-                    # 距離０から更に前進した場合は、敵を押した事になり敵もいっしょに移動します
-                    self.emit(ev.Push(f.name, self.step, self.other(f).name, "forward", 0))
-                else:
-                    self.set_distance(self.distance - 1)
-                    self.emit(ev.Move(f.name, self.step, tech.name, "forward", self.distance))
-        elif tech.kind == "guard":
-            blocked = self.set_distance(self.distance + 1)
-            self.emit(ev.Move(f.name, self.step, tech.name, "retreat", self.distance, blocked))
-        else:  # jump
-            how = {1: "forward_jump", -1: "back_jump"}.get(max(-1, min(1, tech.move)), "jump")
-            blocked = self.set_distance(self.distance - tech.move)
-            self.emit(ev.Move(f.name, self.step, tech.name, how, self.distance, blocked))
+            return -max(tech.move, 1)
+        if tech.kind == "guard":
+            return 1
+        return -tech.move
 
     def _after(self, done: list[tuple[_Fighter, _Entry]]) -> None:
         """After the step: airborne, chains, 投げ/強攻撃 void the rest."""
@@ -399,7 +419,8 @@ class _Turn:
                 f.chain = 0
             f.airborne = e.tech.kind == "jump" and not f.down
             if e.tech.ends_plot and f.queue:
-                self.void(f, e.tech.kind)
+                # 投げ（強攻撃）を出した場合は以降全て無効
+                self.void(f, e.tech.kind, after=e.tech.name)
         for f in self.fighters:
             if f.st["hp"] <= 0 and not f.ko:
                 f.ko = True

@@ -207,10 +207,14 @@ class AlterEgo:
         character = ctx.data.characters[ctx.players[player].character]
         techniques = []
         void = False
+        void_after = None  # the technique after which the rest of the plot is void
         skipped = False  # the technique right after a cancel marker is skipped when the cancel works
         for item in read_plot(order, character):
             if isinstance(item, CancelMark):
-                techniques.append({"cancel": True, "discards": "".join(item.discards), "cost": CANCEL_COST, "void": void})
+                techniques.append(
+                    {"cancel": True, "discards": "".join(item.discards), "cost": CANCEL_COST, "void": void,
+                     "void_after": void_after}
+                )
                 skipped = True
                 continue
             tech = item.technique
@@ -228,11 +232,12 @@ class AlterEgo:
                     "charge": tech.charge,
                     "ends_plot": tech.ends_plot,
                     "void": void,
+                    "void_after": void_after,
                     "skipped": skipped and not void,
                 }
             )
-            if (tech.charge or tech.ends_plot) and not skipped:
-                void = True
+            if (tech.charge or tech.ends_plot) and not skipped and not void:
+                void, void_after = True, tech.name
             skipped = False
         lock = "stance" if fighter.get("stance") else ("charging" if fighter.get("charging") else None)
         return {
