@@ -405,19 +405,8 @@ class Battle:
         evasion = rd.pool(self.dice, coverer, "evasion", n_eva, bonus)
         self.events.append(evasion)
         if attack.achievement > evasion.achievement:
-            roll = rd.damage(self.dice, actor)
-            if weapon.attacker != actor:
-                roll.by = weapon.attacker
-            self.events.append(roll)
-            amounts = []
-            for name in (coverer, target):
-                defense = fx.stat(self.data, self.f(name), "defense")
-                ignored = min(aim, defense)
-                amount = max(0, attack.achievement - evasion.achievement + roll.value + weapon.damage
-                             - (defense - ignored))
-                self.events.append(Hit(actor, name, weapon.attacker, attack.achievement, evasion.achievement,
-                                       roll.value, weapon.damage, defense, ignored, amount))
-                amounts.append((name, amount))
+            roll = self.damage_roll(actor, weapon)
+            amounts = [(name, self.hit(actor, name, weapon, attack, evasion, roll, aim)) for name in (coverer, target)]
             for name, amount in amounts:
                 if amount:
                     self.hurt(actor, name, amount, check=False)
@@ -426,6 +415,24 @@ class Battle:
         self.events.append(Whiffed(actor, coverer, weapon.attacker, attack.achievement, evasion.achievement))
         if main and coverer in act.reflectors:  # リフレクトベント of the coverer
             self.reflect(coverer, actor, attack, evasion)
+
+    # -- ７：ダメージ判定 --------------------------------------------------------------------------
+    def damage_roll(self, actor: str, weapon: Any) -> Any:
+        """The exploding 1D6 of the damage, credited to the contract monster when it attacks."""
+        roll = rd.damage(self.dice, actor)
+        if weapon.attacker != actor:
+            roll.by = weapon.attacker
+        self.events.append(roll)
+        return roll
+
+    def hit(self, actor: str, target: str, weapon: Any, attack: Any, evasion: Any, roll: Any, aim: int) -> int:
+        """(attack − evasion) + 1D6 + weapon modifier − 防御力 (less what 隙狙い ignores), at least 0."""
+        defense = fx.stat(self.data, self.f(target), "defense")
+        ignored = min(aim, defense)
+        amount = max(0, attack.achievement - evasion.achievement + roll.value + weapon.damage - (defense - ignored))
+        self.events.append(Hit(actor, target, weapon.attacker, attack.achievement, evasion.achievement, roll.value,
+                               weapon.damage, defense, ignored, amount))
+        return amount
 
     # -- ２：移動フェイズ ---------------------------------------------------------------------
     def movement(self, actor: str, target: str, unblockable: bool) -> None:
@@ -634,15 +641,8 @@ class Battle:
         self.events.append(evasion)
         # ７：ダメージ判定 (ties go to the defender)
         if attack.achievement > evasion.achievement:
-            roll = rd.damage(self.dice, actor)
-            if weapon.attacker != actor:
-                roll.by = weapon.attacker
-            self.events.append(roll)
-            defense = fx.stat(self.data, t, "defense")
-            ignored = min(aim, defense)
-            amount = max(0, attack.achievement - evasion.achievement + roll.value + weapon.damage - (defense - ignored))
-            self.events.append(Hit(actor, target, weapon.attacker, attack.achievement, evasion.achievement, roll.value,
-                                   weapon.damage, defense, ignored, amount))
+            roll = self.damage_roll(actor, weapon)
+            amount = self.hit(actor, target, weapon, attack, evasion, roll, aim)
             if amount:
                 self.hurt(actor, target, amount)
             return
