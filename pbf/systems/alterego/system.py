@@ -136,29 +136,21 @@ class AlterEgo:
             hand = list(fighter.get("hand") or [])
             have = Counter(hand)
             shown = "".join(sorted(hand, key=lambda c: CARD_ORDER.get(c, 9))) or "なし"
-            for card in cards:
-                if have[card.symbol] > 0:
-                    have[card.symbol] -= 1
+            # the plotted cards first, then the two discards of each cancel, from what is left
+            wanted = [(card.symbol, f"手札に「{card.symbol}」が足りません。", card) for card in cards]
+            wanted += [
+                (card, f"キャンセルで捨てる「{card}」が、プロットした残りの手札にありません。", cancel)
+                for cancel in plot.cancels
+                for card in cancel.discards
+            ]
+            for symbol, message, where in wanted:
+                if have[symbol] > 0:
+                    have[symbol] -= 1
                 else:
                     problems.append(
-                        Problem(
-                            f"手札に「{card.symbol}」が足りません。",
-                            player=player, line=card.line, column=card.column, text=card.text,
-                            hint=f"手札：{shown}",
-                        )
+                        Problem(message, player=player, line=where.line, column=where.column, text=where.text,
+                                hint=f"手札：{shown}")
                     )
-            for cancel in plot.cancels:
-                for card in cancel.discards:
-                    if have[card] > 0:
-                        have[card] -= 1
-                    else:
-                        problems.append(
-                            Problem(
-                                f"キャンセルで捨てる「{card}」が、プロットした残りの手札にありません。",
-                                player=player, line=cancel.line, column=cancel.column, text=cancel.text,
-                                hint=f"手札：{shown}",
-                            )
-                        )
         if problems:
             problems.sort(key=lambda p: (p.line or 0, p.column or 0))
             raise OrderError(problems)
