@@ -17,6 +17,7 @@ from . import __version__, campaign as campaigns, demo, engine
 from .demo import PART_BREAK
 from .dice import parse_dice_list
 from .errors import PbfError
+from .orders import decode
 from .systems import SYSTEMS
 
 
@@ -40,7 +41,7 @@ def _read_orders_file(path: str) -> str:
             raise PbfError(f"行動ファイル「{path}」がありません。 / orders file not found") from None
         except IsADirectoryError:
             raise PbfError(f"「{path}」はフォルダです。行動ファイルを指定してください。 / not a file") from None
-    return engine.decode_orders(raw, Path(path).name if path != "-" else "標準入力")
+    return decode(raw, Path(path).name if path != "-" else "標準入力")
 
 
 def _print_json(data: Any) -> None:
@@ -171,14 +172,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
-    first = True
-    for turn in c.archived_turns():
-        post = c.turn_dir(turn) / "post.txt"
-        if turn > 0 and post.is_file():
-            if not first:
-                print()
-            sys.stdout.write(post.read_text("utf-8"))
-            first = False
+    posts = [campaigns.archived(c, turn, "post.txt") for turn in c.archived_turns() if turn > 0]
+    sys.stdout.write("\n".join(posts))
     return 0
 
 

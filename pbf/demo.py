@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from . import campaign as campaigns, engine, yamlio
+from .orders import decode
 from .resources import bundled
 
 PART_BREAK = "\n――――――――――（ここで次の書き込みへ）――――――――――\n\n"
@@ -36,7 +37,7 @@ def play(source: Path, workdir: Path, out: Any) -> campaigns.Campaign:
             record = engine.run_turn(c, found.orders_text, sources=found.sources)
             out.write(f"\n（{thread.name} の行動から）\n")
         elif orders_file.is_file():
-            record = engine.run_turn(c, engine.decode_orders(orders_file.read_bytes(), orders_file.name))
+            record = engine.run_turn(c, decode(orders_file.read_bytes(), orders_file.name))
             out.write(f"\n（{orders_file.name} の行動から）\n")
         else:
             break

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from . import render, yamlio
@@ -13,7 +13,7 @@ from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
 from .forum import results_marker_line
-from .orders import decode, norm_name, split_orders, unknown_player
+from .orders import norm_name, split_orders, unknown_player
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,16 @@ class OrderSource:
     player: str
     text: str
     place: Callable[[Problem], Problem]
+    where: str | None = None  # the thread post it came from (">>12")
+
+
+@dataclass
+class OrderSources:
+    """The turn's orders as written, by player, with the problems of the file itself
+    (unknown players, two orders for one player, text before the first header)."""
+
+    by_player: dict[str, OrderSource]
+    problems: list[Problem] = field(default_factory=list)
 
 
 @dataclass
@@ -33,20 +43,10 @@ class ReadOrders:
     repeated: list[str]  # missing = "repeat": last turn's order again (継続)
 
 
-class FileSources(dict):
-    """Orders from an orders file, with the file's own problems (unknown players, …)."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__()
-        self.problems = problems
-
-
-def sources_from_file(campaign: Campaign, text: str) -> dict[str, OrderSource]:
+def sources_from_file(campaign: Campaign, text: str) -> OrderSources:
     problems: list[Problem] = []
     found = split_orders(text, list(campaign.ctx.players), problems)
-    sources = FileSources(problems)
-    sources.update({name: OrderSource(name, entry.text, entry.place) for name, entry in found.items()})
-    return sources
+    return OrderSources({name: OrderSource(name, e.text, e.place) for name, e in found.items()}, problems)
 
 
 def canonical_orders(campaign: Campaign, orders: dict[str, Any]) -> str:
@@ -73,15 +73,15 @@ def previous_orders(campaign: Campaign, turn: int) -> dict[str, str]:
 
 
 def read_orders(
-    campaign: Campaign, sources: dict[str, OrderSource], state: dict[str, Any] | None = None
+    campaign: Campaign, sources: OrderSources, state: dict[str, Any] | None = None
 ) -> ReadOrders:
     """Parse every player's order; all problems are raised together."""
     state = campaign.state if state is None else state
     system, ctx = campaign.system, campaign.ctx
-    problems: list[Problem] = list(getattr(sources, "problems", []))
+    problems = list(sources.problems)
     orders: dict[str, Any] = {}
     for name in ctx.players:
-        source = sources.get(name)
+        source = sources.by_player.get(name)
         if source is None:
             orders[name] = None
             continue
@@ -134,7 +134,7 @@ def run_turn(
     fixed: list[int] | None = None,
     draws: list[int] | None = None,
     state: dict[str, Any] | None = None,
-    sources: dict[str, OrderSource] | None = None,
+    sources: OrderSources | None = None,
 ) -> TurnRecord:
     """Resolve the next turn without writing anything.
 
@@ -237,10 +237,6 @@ def replay(campaign: Campaign) -> list[str]:
     return []
 
 
-def decode_orders(raw: bytes, source: str) -> str:
-    return decode(raw, source)
-
-
 def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
     """Check the seed against its commitment and recompute every archived die from it.
 
@@ -284,7 +280,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
 class ThreadOrders:
     collected: Any  # pbf.forum.Collected
     orders_text: str  # what the archive keeps as orders.txt
-    sources: dict[str, OrderSource]
+    sources: OrderSources
 
 
 def gm_identity(campaign: Campaign) -> tuple[str, str | None] | None:
@@ -323,10 +319,8 @@ def thread_orders(campaign: Campaign, thread: Any, since: int | None = None, dea
     sources = {}
     for player, submitted in collected.orders.items():
         name = names.get(player, player)
-        sources[name] = OrderSource(
-            name, submitted.text, lambda p, s=submitted: replace(s.locate(p), source=s.source)
-        )
-    return ThreadOrders(collected, collected.to_orders_file(), sources)
+        sources[name] = OrderSource(name, submitted.text, submitted.locate, submitted.source)
+    return ThreadOrders(collected, collected.to_orders_file(), OrderSources(sources))
 
 
 def receipts(campaign: Campaign, found: ThreadOrders) -> str:
@@ -334,13 +328,13 @@ def receipts(campaign: Campaign, found: ThreadOrders) -> str:
     entries = []
     last = previous_orders(campaign, campaign.turn) if campaign.ctx.options.get("missing") == "repeat" else {}
     for name in campaign.ctx.players:
-        source = found.sources.get(name)
+        source = found.sources.by_player.get(name)
         entry: dict[str, Any] = {"player": name, "source": None, "reading": None, "problems": [],
                                  "notes": [p.format() for p in found.collected.notes(name)]}
         if source is None:
             entry["status"] = "repeat" if last.get(name) else "missing"
         else:
-            entry["source"] = found.collected.orders[name].source
+            entry["source"] = source.where
             try:
                 order = campaign.system.parse_order(source.text, name, campaign.state, campaign.ctx)
             except PbfError as exc:

@@ -232,7 +232,7 @@ class SubmittedOrder:
     def locate(self, problem: Problem) -> Problem:
         """A problem relative to :attr:`text` → relative to the post's body (「>>12の3行目」)."""
         shifted = problem.shifted(self.line - 1, self.column_offset)
-        return replace(shifted, player=shifted.player or self.player)
+        return replace(shifted, player=shifted.player or self.player, source=self.source)
 
     def where(self, line: int | None = None) -> str:
         """``>>12の3行目`` for a line of :attr:`text` (or the first)."""
