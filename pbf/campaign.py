@@ -8,6 +8,7 @@ GM's comments survive. Every write is atomic. A turn first renames its complete
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import shutil
@@ -327,13 +328,13 @@ def create(
                 if (extra / sub).is_dir():
                     shutil.copytree(extra / sub, tmp / sub)
         write_file(tmp / CAMPAIGN_FILE, campaign_toml(system_name, seed, players, options))
-        state_text = yamlio.dump(yamlio.merge_into(None, state))
+        state_text = yamlio.dump_data(state)
         write_file(tmp / STATE_FILE, state_text)
         zero = tmp / HISTORY / turn_dir_name(0)
         zero.mkdir(parents=True)
         write_file(zero / STATE_FILE, state_text)
         zero_record = {"seed_sha256": seed_commitment(seed), **dice_record(0, "", [], dice)}
-        write_file(zero / "dice.yaml", yamlio.dump(yamlio.merge_into(None, zero_record)))
+        write_file(zero / "dice.yaml", yamlio.dump_data(zero_record))
         if path.exists():
             path.rmdir()
         os.rename(tmp, path)
@@ -414,7 +415,8 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
 
     before_path = campaign.turn_dir(campaign.turn) / STATE_FILE
     current_text = yamlio.dump(campaign.state_doc)
-    new_doc = yamlio.merge_into(campaign.state_doc, record.state)
+    # a copy: if writing fails, the campaign in memory still holds the state it read
+    new_doc = yamlio.merge_into(copy.deepcopy(campaign.state_doc), record.state)
     state_text = yamlio.dump(new_doc)
 
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
@@ -425,8 +427,8 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
             for i, part in enumerate(record.parts, start=1):
                 write_file(tmp / f"post-{i}.txt", part)
         write_file(tmp / STATE_FILE, state_text)
-        write_file(tmp / "events.yaml", yamlio.dump(yamlio.merge_into(None, record.events)))
-        write_file(tmp / "dice.yaml", yamlio.dump(yamlio.merge_into(None, dice_record(record.turn, record.canonical, record.fixed, record.dice))))
+        write_file(tmp / "events.yaml", yamlio.dump_data(record.events))
+        write_file(tmp / "dice.yaml", yamlio.dump_data(dice_record(record.turn, record.canonical, record.fixed, record.dice)))
         if not before_path.exists() or before_path.read_text("utf-8") != current_text:
             # The GM edited state.yaml since the last turn: keep what this turn started from.
             write_file(tmp / "before.yaml", current_text)

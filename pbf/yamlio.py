@@ -50,6 +50,11 @@ def dump(data: Any) -> str:
     return stream.getvalue()
 
 
+def dump_data(data: Any) -> str:
+    """Plain data (a new state, events, a dice record) as a fresh YAML document."""
+    return dump(merge_into(None, data))
+
+
 def plain(value: Any) -> Any:
     """A round-trip document as plain dicts, lists and scalars."""
     if isinstance(value, dict):
