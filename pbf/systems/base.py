@@ -40,6 +40,7 @@ class Context:
 class GameSystem(Protocol):
     name: str  # "alterego" / "rider"
     title: str  # shown in posts, e.g. "Alter EGO ―オルタリゴ―"
+    rules_version: int  # bumped when a ruling changes how a turn resolves; archived per turn
     default_options: dict[str, Any]  # every option the system knows, with its default
 
     def coerce_option(self, key: str, value: Any) -> Any:

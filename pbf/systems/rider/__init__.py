@@ -22,6 +22,8 @@ from .resolver import resolve as _resolve
 class RiderSystem:
     name = "rider"
     title = "ライダーバトル"
+    # Bumped whenever a ruling changes what a turn resolves to (see pbf/systems/base.py).
+    rules_version = 1
     default_options: dict[str, Any] = {"turn_limit": 0, "hp": 20}
 
     # -- options ---------------------------------------------------------------------------
