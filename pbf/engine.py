@@ -13,7 +13,7 @@ from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
 from .forum import results_marker_line
-from .orders import norm_name, split_orders, unknown_player
+from .orders import Aliases, find_player, split_orders
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,21 @@ class ReadOrders:
     repeated: list[str]  # missing = "repeat": last turn's order again (継続)
 
 
+def player_aliases(campaign: Campaign) -> Aliases:
+    """The names of each player's character (美鈴, ナイト, Knight): a header or --player may use
+    them where only one player plays that character."""
+    names = {
+        entry["id"]: entry["names"]
+        for entries in campaign.system.catalogue(campaign.ctx.data, campaign.ctx.options).values()
+        for entry in entries
+        if isinstance(entry, dict) and "names" in entry
+    }
+    return {name: list(names.get(p.character, [])) for name, p in campaign.ctx.players.items()}
+
+
 def sources_from_file(campaign: Campaign, text: str) -> OrderSources:
     problems: list[Problem] = []
-    found = split_orders(text, list(campaign.ctx.players), problems)
+    found = split_orders(text, list(campaign.ctx.players), problems, player_aliases(campaign))
     return OrderSources({name: OrderSource(name, e.text, e.place) for name, e in found.items()}, problems)
 
 
@@ -122,10 +134,10 @@ def reading(campaign: Campaign, name: str, order: Any) -> str:
 
 
 def player_name(campaign: Campaign, player: str) -> str:
-    names = {norm_name(n): n for n in campaign.ctx.players}
-    if norm_name(player) not in names:
-        raise PbfError(unknown_player(player, list(campaign.ctx.players)))
-    return names[norm_name(player)]
+    found = find_player(player, list(campaign.ctx.players), player_aliases(campaign))
+    if isinstance(found, Problem):
+        raise PbfError(found)
+    return found
 
 
 def run_turn(

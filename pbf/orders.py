@@ -34,42 +34,107 @@ class OrderText:
         return problem.shifted(self.line - 1, self.column - 1)
 
 
-def decode(raw: bytes, source: str) -> str:
-    """UTF-8 (a BOM is allowed); anything else is a clear error naming the line."""
+# Encodings an orders file may come in (product.md asks for UTF-8; GMs on Windows save from
+# Notepad as "ANSI", which on a Japanese system is CP932).
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+_DETECTED = ("utf-8", "cp932")
+
+
+def decode(raw: bytes, source: str, encoding: str | None = None) -> str:
+    """An orders file's bytes as text, with newlines made ``\n``.
+
+    Without ``encoding``: a BOM decides (UTF-8, UTF-16); else UTF-8, else CP932 (Shift_JIS as
+    Windows writes it). With ``encoding`` (``--orders-encoding``), only that one. Bytes that the
+    encoding(s) cannot read are an error naming the line and the byte.
+    """
+    if encoding is not None:
+        candidates = ("utf-8-sig",) if _codec(encoding) == "utf-8" else (encoding,)
+    else:
+        candidates = next(((codec,) for bom, codec in _BOMS if raw.startswith(bom)), _DETECTED)
+    for codec in candidates:
+        try:
+            text = raw.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    raise PbfError(_undecodable(raw, source, candidates))
+
+
+def _codec(encoding: str) -> str:
+    import codecs
+
+    return codecs.lookup(encoding).name
+
+
+def _undecodable(raw: bytes, source: str, codecs: tuple[str, ...]) -> Problem:
+    """Where the first of ``codecs`` fails: line, byte column and the byte itself."""
     try:
-        text = raw.decode("utf-8-sig")
+        raw.decode(codecs[0])
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise PbfError(
-            Problem(
-                f"{source} が UTF-8 ではありません（{exc.start + 1}バイト目）。"
-                "UTF-8 で保存し直してください。 / the file is not UTF-8",
-                line=line,
-                hint="Shift_JIS（CP932）で保存されていませんか？",
-            )
-        ) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+        start = exc.start
+    else:  # pragma: no cover - only called after every codec failed
+        start = 0
+    line_start = raw.rfind(b"\n", 0, start) + 1
+    names = ["UTF-8" if c.startswith("utf-8") else c.upper() for c in codecs]
+    return Problem(
+        f"{source} は{'でも'.join(names)}{'でも' if len(names) > 1 else 'では'}読めません（{names[0]}として読めないバイト 0x{raw[start]:02X}、"
+        f"この行の{start - line_start + 1}バイト目）。 / the file is in none of these encodings: {', '.join(names)}",
+        line=raw[:start].count(b"\n") + 1,
+        hint="UTF-8 か Shift_JIS（CP932）で保存し直すか、--orders-encoding で文字コードを指定してください。",
+    )
 
 
 def norm_name(name: str) -> str:
     return unicodedata.normalize("NFKC", name).strip()
 
 
-def unknown_player(raw_name: str, players: list[str], **where: int) -> Problem:
+def fold_name(name: str) -> str:
+    """How a character's names are compared: NFKC, case-folded, inner spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def unknown_player(raw_name: str, players: list[str], aliases: "Aliases | None" = None, **where: int) -> Problem:
     """A name that is not a player of the campaign, with the players and the nearest name."""
     suggestion = nearest(norm_name(raw_name), [norm_name(p) for p in players])
+    shown = [f"{p}（{aliases[p][0]}）" if aliases and aliases.get(p) else p for p in players]
     return Problem(
-        f"このキャンペーンにいないプレイヤーです（参加者：{'、'.join(players)}）。 / unknown player",
+        f"このキャンペーンにいないプレイヤーです（参加者：{'、'.join(shown)}）。 / unknown player",
         text=raw_name,
         hint=f"もしかして「{suggestion}」？" if suggestion else None,
         **where,
     )
 
 
-def split_orders(text: str, players: list[str], problems: "list[Problem] | None" = None) -> dict[str, OrderText]:
-    """Split the file's text by player. Every problem of the file is reported at once: raised,
-    or, when a ``problems`` list is given, added to it (so the orders can be checked too)."""
-    known = {norm_name(p): p for p in players}
+Aliases = dict[str, list[str]]  # a player -> the names of their character (name first)
+
+
+def find_player(raw_name: str, players: list[str], aliases: Aliases | None = None, **where: int) -> "str | Problem":
+    """Who a written name means: a player's name (NFKC); else a name of a character (e.g. ナイト,
+    Knight) when exactly one player plays it. A Problem when it means nobody, or several players."""
+    name = norm_name(raw_name)
+    for player in players:
+        if norm_name(player) == name:
+            return player
+    want = fold_name(raw_name)
+    matches = [p for p in players if want in {fold_name(a) for a in (aliases or {}).get(p, [])}]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        return Problem(
+            f"このキャラクターのプレイヤーが複数います（{'、'.join(matches)}）。プレイヤーの名前で書いてください。"
+            " / more than one player plays it",
+            text=raw_name,
+            **where,
+        )
+    return unknown_player(raw_name, players, aliases, **where)
+
+
+def split_orders(
+    text: str, players: list[str], problems: "list[Problem] | None" = None, aliases: Aliases | None = None
+) -> dict[str, OrderText]:
+    """Split the file's text by player. A header names the player, or their character when that
+    is unambiguous (``aliases``). Every problem of the file is reported at once: raised, or, when
+    a ``problems`` list is given, added to it (so the orders can be checked too)."""
     collect = problems is not None
     problems = problems if problems is not None else []
     found: dict[str, OrderText] = {}
@@ -91,13 +156,12 @@ def split_orders(text: str, players: list[str], problems: "list[Problem] | None"
             close()
             current = None
             raw_name = header["name"]
-            name = norm_name(raw_name)
             column = header.end() + 1
-            if name not in known:
-                problems.append(unknown_player(raw_name, players, line=number, column=header.start("name") + 1))
+            player = find_player(raw_name, players, aliases, line=number, column=header.start("name") + 1)
+            if isinstance(player, Problem):
+                problems.append(player)
                 ignored = True
                 continue
-            player = known[name]
             if player in found:
                 problems.append(
                     Problem(

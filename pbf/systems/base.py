@@ -78,3 +78,9 @@ class GameSystem(Protocol):
 
     def template_filters(self) -> dict[str, Any]:
         """Extra jinja2 filters the system's templates use; may be {}."""
+
+    def catalogue(self, data: Any, options: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+        """What a GM or player can choose (``pbf list``), by kind (``characters``, ``riders``,
+        ``monsters``, ``cards``, …): plain data for ``templates/<system>/list.j2``. An entry for
+        a character, rider or monster carries ``id``, ``name`` and ``names`` (every name it goes
+        by, which an order header may use for its player)."""

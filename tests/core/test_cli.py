@@ -103,10 +103,12 @@ def test_two_orders_for_one_player(tmp_path, pbf, seed_campaign):
     assert code == 1 and "二つ" in err
 
 
-def test_orders_file_not_utf8(tmp_path, pbf, seed_campaign):
+def test_orders_file_in_neither_utf8_nor_cp932(tmp_path, pbf, seed_campaign):
     before = tree_digest(seed_campaign)
-    code, _, err = pbf("turn", seed_campaign, "--orders", write(tmp_path, "o.txt", EXAMPLE_1, "cp932"))
-    assert code == 1 and "UTF-8" in err
+    bad = tmp_path / "o.txt"
+    bad.write_bytes("[A] 弱弱\n".encode("utf-8") + b"[B] \x81\x20\n")
+    code, _, err = pbf("turn", seed_campaign, "--orders", bad)
+    assert code == 1 and "UTF-8" in err and "CP932" in err and "2行目" in err
     assert tree_digest(seed_campaign) == before
 
 

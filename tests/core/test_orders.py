@@ -46,13 +46,28 @@ def test_problem_positions_shift_to_the_file():
     assert (placed.line, placed.column) == (3, 1)
 
 
-def test_decode_rejects_shift_jis_with_the_line():
-    raw = "[美鈴]弱\n[名無し]強\n".encode("cp932")
+def test_decode_reads_shift_jis_and_names_the_line_of_bytes_it_cannot_read():
+    assert decode("[美鈴]弱\r\n[名無し]強\n".encode("cp932"), "orders.txt") == "[美鈴]弱\n[名無し]強\n"
+    raw = "[美鈴]弱\n".encode("utf-8") + b"[\x81\x20]\n"
     with pytest.raises(PbfError) as info:
         decode(raw, "orders.txt")
-    assert info.value.problems[0].line == 1
-    assert "UTF-8" in info.value.problems[0].message
+    assert info.value.problems[0].line == 2
+    assert "UTF-8" in info.value.problems[0].message and "0x81" in info.value.problems[0].message
 
 
 def test_decode_accepts_bom_and_crlf():
     assert decode("\ufeff[美鈴]弱\r\n".encode(), "x") == "[美鈴]弱\n"
+
+
+def test_headers_may_name_a_character_that_only_one_player_plays():
+    players = ["蓮", "城戸", "真司", "ナイト"]
+    aliases = {"蓮": ["ナイト", "Knight", "knight"], "城戸": ["龍騎", "Ryuki", "ryuki"],
+               "真司": ["龍騎", "Ryuki", "ryuki"], "ナイト": ["ゾルダ", "Zolda", "zolda"]}
+    problems = []
+    found = split_orders("[ＫＮＩＧＨＴ] 近寄る\n[龍騎] 離れる\n", players, problems, aliases)
+    assert found["蓮"].text.strip() == "近寄る"  # NFKC and case do not matter
+    assert [(p.line, p.text) for p in problems] == [(2, "龍騎")] and "城戸、真司" in problems[0].message
+    problems = []
+    found = split_orders("[ゾルダ] 離れる\n[ナイト] 留まる\n", players, problems, aliases)
+    # a player's own name wins over a character's: [ナイト] is the player ナイト, who plays ゾルダ
+    assert found["ナイト"].text.strip() == "離れる" and "二つ" in problems[0].message and problems[0].line == 2

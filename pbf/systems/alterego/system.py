@@ -278,5 +278,11 @@ class AlterEgo:
     def template_filters(self) -> dict[str, Any]:
         return {}
 
+    def catalogue(self, data: data_mod.GameData, options: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+        """``pbf list``: characters, the common techniques and the deck's cards (see catalogue.py)."""
+        from .catalogue import catalogue
+
+        return catalogue(data)
+
 
 SYSTEM = AlterEgo()

@@ -13,6 +13,7 @@ from ...errors import PbfError
 from ..base import Context, Player
 from . import data as rider_data
 from . import orders as rider_orders
+from .cards import stat
 from .data import RiderData
 from .orders import POOL_WORDS, RiderOrder
 from .resolver import is_multi
@@ -120,6 +121,8 @@ class RiderSystem:
                 "survive": bool(f.get("survive")),
                 "used_once": [data.card_name(c) for c in f.get("used_once", [])],
                 "team": ctx.players[name].team if name in ctx.players else None,
+                # 攻撃力/防御力/運動性 with lasting modifiers (サバイブ), for pbf show
+                "stats": {key: stat(data, f, key) for key in ("attack", "defense", "mobility")},
             }
         return {
             "system": "rider",
@@ -166,6 +169,12 @@ class RiderSystem:
 
     def template_filters(self) -> dict[str, Any]:
         return {}
+
+    def catalogue(self, data: RiderData, options: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+        """``pbf list``: riders, monsters and cards with their stats (see catalogue.py)."""
+        from .catalogue import catalogue
+
+        return catalogue(data, int(options.get("hp", self.default_options["hp"])))
 
 
 _BUNDLED: list[RiderData] = []
