@@ -34,6 +34,8 @@ STATE_FILE = "state.yaml"
 HISTORY = "history"
 LOCK_FILE = ".pbf.lock"
 UNDONE = "undone"
+OPTIONS_RECORD = "options.yaml"  # history/NNNN/: the options `pbf set` changed, in force from that turn
+OPTIONS_PENDING = "options-pending.yaml"  # history/: changes not yet carried by a turn
 
 # Options the core itself understands (the systems add their own); docs/forum.md.
 CORE_OPTIONS: dict[str, Any] = {
@@ -128,7 +130,7 @@ def coerce_options(system: GameSystem, raw: dict[str, Any]) -> dict[str, Any]:
             suggestion = nearest(key, known)
             raise PbfError(
                 Problem(
-                    f"オプション「{key}」はありません（{system.name} のオプション：{', '.join(known)}）。 / unknown option",
+                    f"というオプションは{system.title}にはありません（あるのは {', '.join(known)}）。 / unknown option",
                     text=key,
                     hint=f"もしかして「{suggestion}」？" if suggestion else None,
                 )
@@ -327,7 +329,8 @@ def create(
             for sub in ("data", "templates"):
                 if (extra / sub).is_dir():
                     shutil.copytree(extra / sub, tmp / sub)
-        write_file(tmp / CAMPAIGN_FILE, campaign_toml(system_name, seed, players, options))
+        typed = {key: ctx.options[key] for key in options}  # numbers as numbers, not "32"
+        write_file(tmp / CAMPAIGN_FILE, campaign_toml(system_name, seed, players, typed))
         state_text = yamlio.dump_data(state)
         write_file(tmp / STATE_FILE, state_text)
         zero = tmp / HISTORY / turn_dir_name(0)
@@ -436,12 +439,16 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
             (tmp / "notices").mkdir()
             for name, text in record.notices.items():
                 write_file(tmp / "notices" / f"{safe_filename(name)}.txt", text)
+        option_changes = _pending_options_text(campaign)
+        if option_changes:
+            write_file(tmp / OPTIONS_RECORD, option_changes)
         os.rename(tmp, final)
         fsync_dir(history)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     atomic_write(campaign.path / STATE_FILE, state_text)
+    (history / OPTIONS_PENDING).unlink(missing_ok=True)  # now carried by this turn
     campaign.state_doc = new_doc
     campaign.state = yamlio.plain(new_doc)
 
@@ -481,6 +488,8 @@ def undo(campaign: Campaign) -> int:
         raise PbfError("取り消すターンがありません。 / nothing to undo")
     with exclusive(campaign):
         before = state_before(campaign, turn)
+        if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
+            record_option_changes(campaign, option_changes(campaign, turn), older=True)
         _move_aside(folder, campaign.history / UNDONE, "")
         atomic_write(campaign.path / STATE_FILE, before)
     return turn
@@ -504,3 +513,72 @@ def safe_filename(name: str) -> str:
 
 def commitment(campaign: Campaign) -> str:
     return seed_commitment(campaign.seed)
+
+
+# -- options changed during a campaign (pbf set) -------------------------------------------------
+# `pbf set` rewrites campaign.toml and notes {key: {before, after}} in history/options-pending.yaml;
+# the next turn carries that note into its archive as options.yaml. Replaying an earlier turn
+# undoes the later changes (their `before`), so every turn is replayed with the options it had.
+
+def option_changes(campaign: Campaign, turn: int | None = None) -> dict[str, dict[str, Any]]:
+    """The changes a turn's archive carries (``turn``), or the pending ones (None)."""
+    path = campaign.history / (OPTIONS_PENDING if turn is None else f"{turn_dir_name(turn)}/{OPTIONS_RECORD}")
+    if not path.is_file():
+        return {}
+    where = f"{HISTORY}/{path.relative_to(campaign.history).as_posix()}"
+    data = yamlio.plain(yamlio.load(path.read_bytes().decode("utf-8"), where))
+    changed = data.get("changed") if isinstance(data, dict) else None
+    if not isinstance(changed, dict) or not all(isinstance(v, dict) and {"before", "after"} <= set(v) for v in changed.values()):
+        raise PbfError(f"{where} の形が正しくありません（changed: キー: {{before, after}}）。 / malformed option record")
+    return changed
+
+
+def record_option_changes(campaign: Campaign, changes: dict[str, dict[str, Any]], older: bool = False) -> None:
+    """Merge ``changes`` into the pending ones: the first ``before`` and the last ``after`` of a key
+    are kept (``older``: ``changes`` happened before the pending ones); a key back at its
+    ``before`` is no change at all."""
+    pending = option_changes(campaign)
+    for key, change in changes.items():
+        if key in pending:
+            first, last = (change, pending[key]) if older else (pending[key], change)
+            change = {"before": first["before"], "after": last["after"]}
+        pending[key] = change
+    pending = {k: v for k, v in pending.items() if v["before"] != v["after"]}
+    path = campaign.history / OPTIONS_PENDING
+    if pending:
+        atomic_write(path, yamlio.dump_data({"changed": pending}))
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _pending_options_text(campaign: Campaign) -> str | None:
+    """The pending changes for the turn being committed; None when there are none, or when the
+    last turn already carries exactly them (a run stopped between its commit and the clean-up)."""
+    path = campaign.history / OPTIONS_PENDING
+    if not path.is_file():
+        return None
+    text = path.read_bytes().decode("utf-8")
+    last = campaign.turn_dir(campaign.turn) / OPTIONS_RECORD
+    if last.is_file() and last.read_bytes().decode("utf-8") == text:
+        return None
+    return text
+
+
+def options_for_turn(campaign: Campaign, turn: int) -> dict[str, Any]:
+    """The options ``turn`` was resolved with: today's, less the changes made after it."""
+    options = dict(campaign.ctx.options)
+    later = [option_changes(campaign)] + [option_changes(campaign, t) for t in reversed(campaign.archived_turns()) if t > turn]
+    for changes in later:
+        for key, change in changes.items():
+            options[key] = change["before"]
+    return options
+
+
+def at_turn(campaign: Campaign, turn: int) -> Campaign:
+    """The campaign as it was when ``turn`` was resolved (its options), for replay and verify."""
+    options = options_for_turn(campaign, turn)
+    if options == campaign.ctx.options:
+        return campaign
+    from dataclasses import replace
+
+    return replace(campaign, ctx=replace(campaign.ctx, options=options))

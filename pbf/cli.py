@@ -6,6 +6,7 @@ Exit status: 0 success, 1 a rule/order/data problem reported to the user, 2 a us
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import shutil
 import sys
@@ -16,12 +17,27 @@ from typing import Any
 from . import __version__, campaign as campaigns, demo, engine
 from .demo import PART_BREAK
 from .dice import parse_dice_list
-from .errors import PbfError
+from .errors import PbfError, Problem
 from .orders import decode
 from .systems import SYSTEMS
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help in Japanese first; the examples of the epilog keep their lines."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, "使い方: " if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "引数"
+        self._optionals.title = "オプション"
+        self.add_argument("-h", "--help", action="help", help="このヘルプを表示する / show this help")
+
     def error(self, message: str) -> None:  # usage errors: exit 2, Japanese first
         self.print_usage(sys.stderr)
         self.exit(2, f"pbf: 使い方が正しくありません：{message}\n")
@@ -31,7 +47,7 @@ def _read_text_arg(value: str) -> str:
     return sys.stdin.read() if value == "-" else value
 
 
-def _read_orders_file(path: str) -> str:
+def _read_orders_file(path: str, encoding: str | None = None) -> str:
     if path == "-":
         raw = sys.stdin.buffer.read()
     else:
@@ -41,7 +57,7 @@ def _read_orders_file(path: str) -> str:
             raise PbfError(f"行動ファイル「{path}」がありません。 / orders file not found") from None
         except IsADirectoryError:
             raise PbfError(f"「{path}」はフォルダです。行動ファイルを指定してください。 / not a file") from None
-    return decode(raw, Path(path).name if path != "-" else "標準入力")
+    return decode(raw, Path(path).name if path != "-" else "標準入力", encoding)
 
 
 def _print_json(data: Any) -> None:
@@ -83,8 +99,6 @@ def _write(text: str, encoding: str | None) -> None:
 def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.ThreadOrders:
     from .forum import parse_deadline
 
-    if args.since is not None and args.since < 1:
-        raise PbfError(f"--since は1以上の書き込み番号です（{args.since}）。 / --since must be a post number")
     deadline = parse_deadline(args.deadline) if args.deadline else None
     return engine.thread_orders(c, Path(args.thread), since=args.since, deadline=deadline)
 
@@ -98,9 +112,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
         for note in found.collected.notes():
             print("pbf: " + note.format(), file=sys.stderr)
     else:
-        if args.since is not None or args.deadline is not None:
-            raise PbfError("--since と --deadline は --thread と一緒に使います。 / --since/--deadline need --thread")
-        record = engine.run_turn(c, _read_orders_file(args.orders), fixed=fixed)
+        record = engine.run_turn(c, _read_orders_file(args.orders, args.orders_encoding), fixed=fixed)
     if not args.dry_run:
         campaigns.commit_turn(c, record)
     if args.json:
@@ -122,11 +134,13 @@ def cmd_commit(args: argparse.Namespace) -> int:
     from .forum import make_commit
 
     order = _read_text_arg(args.order)
+    player = args.player
     if args.campaign:
         c = campaigns.load(args.campaign)
-        engine.check_order(c, args.player, order)  # a wrong order is better found now than at the reveal
+        player = engine.player_name(c, player)
+        engine.check_order(c, player, order)  # a wrong order is better found now than at the reveal
     commit_line, reveal_line = make_commit(order)
-    print(f"【{args.player}】さん用：締切までに1行目を、締切後に2行目を書き込んでください。")
+    print(f"{player}さんの行動：締切までに1行目を、締切の後で2行目を書き込んでください。")
     print(commit_line)
     print(reveal_line)
     return 0
@@ -151,7 +165,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("\n".join(diff), file=sys.stderr)
         return 1
     turns = [t for t in c.archived_turns() if t > 0]
-    print(f"再計算しました：全{len(turns)}ターン、状態と結果はすべて記録と一致します。 / replay OK")
+    if not turns:
+        print("まだ処理したターンがないので、再計算するものはありません。 / no turns to replay")
+    else:
+        print(f"再計算しました：第1～{turns[-1]}ターンの状態と結果は、すべて記録と一致します。 / replay OK")
     return 0
 
 
@@ -178,84 +195,282 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    target = Path(args.keep) if args.keep else None
+    if target is not None and target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise PbfError(
+            Problem("はすでにあり、空ではありません。デモは空のフォルダか新しいフォルダに残します。"
+                    " / refusing a non-empty folder", text=str(target))
+        )
     with tempfile.TemporaryDirectory(prefix="pbf-demo-") as tmp:
         for source in demo.demo_campaigns():
             demo.play(source, Path(tmp), sys.stdout)
-        if args.keep:
-            target = Path(args.keep)
-            shutil.copytree(tmp, target, dirs_exist_ok=False)
+        if target is not None:
+            shutil.copytree(tmp, target, dirs_exist_ok=True)
             print(f"デモのキャンペーンを「{target}」に残しました。")
     return 0
 
 
+# -- commands of the GM's command line (issue 15): list, set, completion --------------------------
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from . import listing
+
+    c = campaigns.load(args.campaign) if args.campaign else None
+    found = listing.collect(args.what, args.system, c)
+    if args.json:
+        _print_json(found)
+    else:
+        sys.stdout.write(listing.render_text(found, c))
+    return 0
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    from .listing import toml_value
+    from .settings import change_options
+
+    c = campaigns.load(args.dir)
+    changes = change_options(c, args.assignments)
+    if not changes:
+        print("オプションはどれも今の値のままです（変更なし）。 / nothing changed")
+        return 0
+    print(f"オプションを変えました（第{c.turn + 1}ターンから。変更はそのターンの記録 options.yaml に残ります）：")
+    for key, change in changes.items():
+        print(f"  {key}：{toml_value(change['before'])} → {toml_value(change['after'])}")
+    return 0
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    import shtab
+
+    # from the parser as it is now, so that every command and option is in it
+    sys.stdout.write(shtab.complete(build_parser(), shell=args.shell))
+    return 0
+
+
+def version_text() -> str:
+    """pbf's version, and those of the libraries that shape its files and posts (a replay on
+    another machine is byte-identical only with the same parser, templates and YAML writer)."""
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = []
+    for dist in ("lark", "jinja2", "ruamel.yaml"):
+        try:
+            found.append(f"{dist} {version(dist)}")
+        except PackageNotFoundError:
+            found.append(f"{dist} （なし）")
+    return f"pbf {__version__}\n{', '.join(found)}, Python {platform.python_version()}\n"
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        sys.stdout.write(version_text())
+        parser.exit(0)
+
+
 # -- parser -------------------------------------------------------------------------------------
+# Every command is made by command() below, which asks for a one-line description and at least
+# one example; tests/core/test_cli_gm.py checks that every option has a help text, and the shell
+# completion (pbf completion) is generated from this parser at run time.
+
+# What a shell should complete an argument with (the same values as shtab.DIRECTORY / shtab.FILE,
+# written out so that building the parser does not import shtab).
+_DIRECTORY = {"bash": "_shtab_compgen_dirs", "zsh": "_files -/", "tcsh": "d"}
+_FILE = {"bash": "_shtab_compgen_files", "zsh": "_files", "tcsh": "f"}
+
+
+def _post_number(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"書き込み番号は1以上の整数です（{value}）")
+    return number
+
+
+def _encoding(value: str) -> str:
+    try:
+        codecs.lookup(value)
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"文字コード「{value}」が分かりません（例：utf-8, cp932）") from None
+    return value
+
+
+def _path(p: argparse.ArgumentParser, *names: str, kind: dict[str, str] = _FILE, **kwargs: Any) -> argparse.Action:
+    action = p.add_argument(*names, **kwargs)
+    action.complete = kind  # type: ignore[attr-defined]  # read by shtab
+    return action
+
 
 def _thread_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--since", type=int, metavar="N", help="この番号の書き込みからを今ターンの行動とする")
-    p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'", help="締切（板の時刻、JST）。後の書き込みは遅刻")
-    p.add_argument("--encoding", metavar="ENC", help="出力の文字コード（例：cp932）")
+    p.add_argument("--since", type=_post_number, metavar="N",
+                   help="この番号の書き込みからを今ターンの行動とする（--thread と）/ first post of this turn")
+    p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'",
+                   help="締切（板の時刻、JST）。後の書き込みは遅刻（--thread と）/ deadline")
+    p.add_argument("--encoding", metavar="ENC", type=_encoding,
+                   help="出力（結果の書き込み）の文字コード（例：cp932）/ encoding of the output")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pbf", description="掲示板（PBF）バトルの一括処理：Alter EGO ―オルタリゴ― とライダーバトル")
-    parser.add_argument("--version", action="version", version=f"pbf {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    from .listing import KINDS
 
-    def command(name: str, help: str, campaign: bool = False) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help)
+    parser = _Parser(
+        prog="pbf",
+        description="掲示板（PBF）バトルの一括処理：Alter EGO ―オルタリゴ― とライダーバトル"
+                    " / play-by-forum batch processor",
+        epilog="例：\n  pbf demo\n  pbf list riders\n  pbf new battle1 --system alterego --player 美鈴=meiling"
+               " --player 名無し=plain\n\n各コマンドの説明：pbf COMMAND --help",
+    )
+    parser.add_argument("--version", action=_Version,
+                        help="pbf と lark・jinja2・ruamel.yaml の版を表示する / show the versions")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND",
+                                title="コマンド")
+
+    def command(name: str, summary: str, *examples: str, campaign: bool = False, writes: bool = False,
+                about: str = "") -> argparse.ArgumentParser:
+        """A subcommand: ``summary`` is its one line (also in ``pbf --help``), ``examples`` are shown
+        under 例 in its --help; ``writes``: it changes files (an error then says nothing was written)."""
+        assert examples, f"pbf {name}: give an example"
+        p = sub.add_parser(name, help=summary, description=summary + (f"\n\n{about}" if about else ""),
+                           epilog="例：\n" + "\n".join(f"  {e}" for e in examples))
         if campaign:
-            p.add_argument("dir", help="キャンペーンのフォルダ")
-        p.set_defaults(func=globals()[f"cmd_{name}"])
+            _path(p, "dir", kind=_DIRECTORY, metavar="DIR", help="キャンペーンのフォルダ / campaign folder")
+        p.set_defaults(func=globals()[f"cmd_{name}"], writes=writes)
         return p
 
-    p = command("new", "キャンペーンを作る / create a campaign folder", campaign=True)
-    p.add_argument("--system", required=True, choices=SYSTEMS)
-    p.add_argument("--player", action="append", metavar="NAME=CHARACTER", help="参加者（繰り返し可）。NAME◆TRIP=CHARACTER でトリップ、=CHARACTER@TEAM でチームも登録")
-    p.add_argument("--seed", help="ダイスの秘密のシード（省略時は自動生成）")
-    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="オプション（例：hands=free, turn_limit=10）")
+    p = command("new", "キャンペーンのフォルダを作る / create a campaign folder",
+                "pbf new battle1 --system alterego --player 美鈴=meiling --player 名無し=plain",
+                "pbf new battle2 --system rider --player 城戸=ryuki --player 蓮=knight --set turn_limit=10",
+                campaign=True, writes=True,
+                about="campaign.toml・state.yaml・history/ を作り、ダイスのシード・コミットメントを表示します。\n"
+                      "選べるキャラクターとオプション：pbf list")
+    p.add_argument("--system", required=True, choices=SYSTEMS,
+                   help="ゲーム：alterego（Alter EGO ―オルタリゴ―）か rider（ライダーバトル）/ the game")
+    p.add_argument("--player", action="append", metavar="NAME=CHARACTER",
+                   help="参加者と使うキャラクターのID（繰り返し可）。NAME◆TRIP=… でトリップ、=CHARACTER@TEAM でチームも"
+                        " / a player and their character id")
+    p.add_argument("--seed", help="ダイスの秘密のシード（省略時は自動生成）/ the secret dice seed")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE",
+                   help="オプション（繰り返し可。一覧は pbf list options）/ an option")
 
-    p = command("check", "行動がどう読まれるか確かめる / check one order", campaign=True)
-    p.add_argument("--player", required=True)
-    p.add_argument("order", help="行動（- で標準入力）")
+    p = command("check", "行動がどう読まれるか確かめる（何も書き込みません）/ check how one order reads",
+                "pbf check battle1 --player 美鈴 '↑→弱弱'",
+                "echo '近寄る / ソードベント' | pbf check battle2 --player 城戸 -", campaign=True)
+    p.add_argument("--player", required=True, metavar="NAME",
+                   help="プレイヤーの名前（その人だけが使うキャラクターの名前でも）/ the player")
+    p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
 
-    p = command("turn", "次のターンを処理する / resolve the next turn", campaign=True)
-    p.add_argument("--orders", metavar="FILE", help="行動ファイル（- で標準入力）")
-    p.add_argument("--thread", metavar="FILE", help="スレッド（.dat か read.cgi のコピー）から行動を読む")
+    p = command("turn", "次のターンを処理して結果の書き込みを表示する / resolve the next turn",
+                "pbf turn battle1 --orders turn1.txt --dry-run",
+                "pbf turn battle1 --orders turn1.txt",
+                "pbf turn battle1 --thread thread.dat --deadline '2026-11-29 22:00' --encoding cp932 > post.txt",
+                campaign=True, writes=True,
+                about="行動は --orders（行動ファイル）か --thread（スレッド）のどちらかから読みます。\n"
+                      "行動に一つでも誤りがあれば、すべての問題を表示して何も書き込みません。")
+    _path(p, "--orders", metavar="FILE",
+          help="行動ファイル（[名前] 行動 …。- で標準入力）/ the orders file")
+    p.add_argument("--orders-encoding", metavar="ENC", type=_encoding,
+                   help="行動ファイルの文字コード（省略時は UTF-8・BOM付き・CP932 を自動判別）/ the orders file's encoding")
+    _path(p, "--thread", metavar="FILE",
+          help="スレッド（.dat か read.cgi のコピー）から行動を読む / read the orders from a thread")
     _thread_options(p)
-    p.add_argument("--dry-run", action="store_true", help="何も書き込まずに結果だけ表示")
-    p.add_argument("--json", action="store_true", help="結果を JSON で出力")
-    p.add_argument("--dice", metavar="FACES", help="先に使うダイスの目（例：4,1,1,5,4,4）")
+    p.add_argument("--dry-run", action="store_true", help="何も書き込まずに結果だけ表示する / write nothing")
+    p.add_argument("--json", action="store_true", help="結果の代わりに JSON を出力する / print JSON instead of the post")
+    p.add_argument("--dice", metavar="FACES",
+                   help="先に使うダイスの目（例：4,1,1,5,4,4）。実物のダイスを振るとき / dice faces to use first")
 
-    p = command("status", "スレッドの行動の受付状況（受理／エラー／未提出）/ receipts", campaign=True)
-    p.add_argument("--thread", required=True, metavar="FILE")
+    p = command("status", "スレッドの行動の受付状況（受理／エラー／未提出）を表示する / receipts",
+                "pbf status battle1 --thread thread.dat",
+                "pbf status battle1 --thread thread.dat --deadline '2026-11-29 22:00'", campaign=True)
+    _path(p, "--thread", required=True, metavar="FILE",
+          help="スレッド（.dat か read.cgi のコピー）/ the thread file")
     _thread_options(p)
 
-    p = command("commit", "秘密の行動のコミット行と公開行を作る / commit-reveal lines")
-    p.add_argument("--campaign", metavar="DIR", help="キャンペーン（指定すると行動を先に確かめる）")
-    p.add_argument("--player", required=True)
-    p.add_argument("order", help="行動（- で標準入力）")
+    p = command("commit", "秘密の行動の【コミット】行と【公開】行を作る / commit-reveal lines",
+                "pbf commit --player 刃 '近寄る / ソードベント'",
+                "pbf commit --campaign battle2 --player 刃 '近寄る / ソードベント'",
+                about="締切までに【コミット】行を、締切の後で【公開】行を書き込みます\n"
+                      "（オプション orders=commit のキャンペーン）。")
+    _path(p, "--campaign", kind=_DIRECTORY, metavar="DIR",
+          help="キャンペーン（指定すると行動を先に確かめる）/ check the order against this campaign")
+    p.add_argument("--player", required=True, metavar="NAME", help="プレイヤーの名前 / the player")
+    p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
 
-    p = command("show", "現在の状況 / current status", campaign=True)
-    p.add_argument("--json", action="store_true")
+    p = command("show", "現在の状況（距離、HP、ライダーの能力値、デッキ…）を表示する / current status",
+                "pbf show battle1", "pbf show battle1 --json", campaign=True)
+    p.add_argument("--json", action="store_true",
+                   help="JSON で出力する（GM用：非公開の手札も含む）/ JSON, the GM's view with private hands")
 
-    p = command("replay", "記録から全ターンを再計算して照合する / re-resolve every archived turn", campaign=True)
+    command("replay", "記録から全ターンを再計算して照合する / re-resolve every archived turn",
+            "pbf replay battle1", campaign=True)
 
-    p = command("undo", "最後のターンを取り消す / roll back the last turn", campaign=True)
+    command("undo", "最後のターンを取り消す（記録は history/undone/ へ）/ roll back the last turn",
+            "pbf undo battle1", campaign=True, writes=True)
 
-    p = command("verify", "シードでダイスを検証する / verify every die from the seed", campaign=True)
-    p.add_argument("--seed", help="公開されたシード（省略時は campaign.toml の seed）")
+    p = command("verify", "シードでダイスを検証する / verify every die from the seed",
+                "pbf verify battle1 --seed 公開されたシード", campaign=True)
+    p.add_argument("--seed", help="公開されたシード（省略時は campaign.toml の seed）/ the revealed seed")
 
-    p = command("log", "全ターンの結果を順に表示 / print every results post", campaign=True)
+    command("log", "全ターンの結果の書き込みを順に表示する / print every results post",
+            "pbf log battle1", "pbf log battle1 | less", campaign=True)
 
-    p = command("demo", "同梱のデモを実行して結果を表示 / run the bundled demos")
-    p.add_argument("--keep", metavar="DIR", help="デモのキャンペーンをこのフォルダに残す")
+    p = command("demo", "同梱のデモを実行して結果を表示する / run the bundled demos",
+                "pbf demo", "pbf demo --keep demo-campaigns", writes=True)
+    _path(p, "--keep", kind=_DIRECTORY, metavar="DIR",
+          help="デモのキャンペーンをこのフォルダ（新しいか空のもの）に残す / keep the campaigns there")
+
+    p = command("list", "選べるもの（キャラクター、ライダー、モンスター、カード、オプション）を表示する"
+                        " / what a GM or player can choose",
+                "pbf list", "pbf list riders", "pbf list cards --system alterego", "pbf list options --json",
+                "pbf list characters --campaign battle1",
+                about="能力値、技（カード → 技、射程、ダメージ）、デッキ、\nオプションの既定値と意味を表示します。")
+    p.add_argument("what", nargs="?", choices=KINDS, metavar="{" + ",".join(KINDS) + "}",
+                   help="表示するもの（省略時はすべて）/ what to list (all when omitted)")
+    p.add_argument("--system", choices=SYSTEMS, help="このゲームだけ（省略時は両方）/ only this game")
+    _path(p, "--campaign", kind=_DIRECTORY, metavar="DIR",
+          help="このキャンペーンのデータ（data/ を含む）とオプションの今の値で / with this campaign's data and options")
+    p.add_argument("--json", action="store_true", help="JSON で出力する / print JSON")
+
+    p = command("set", "キャンペーンのオプションを変える（次のターンから）/ change a campaign's options",
+                "pbf set battle1 hands=open", "pbf set battle2 turn_limit=10 max_lines=32",
+                campaign=True, writes=True,
+                about="値は pbf new --set と同じように確かめ、campaign.toml に書きます（数は数として）。\n"
+                      "変更は次のターンの記録（history/NNNN/options.yaml）に残り、\n"
+                      "pbf replay は各ターンをその時のオプションで再計算します。\n"
+                      "今の値の一覧：pbf list options --campaign DIR")
+    p.add_argument("assignments", nargs="+", metavar="KEY=VALUE", help="オプションと新しい値 / option and value")
+
+    p = command("completion", "シェルの補完スクリプトを出力する / print a shell completion script",
+                "eval \"$(pbf completion bash)\"",
+                "pbf completion bash > ~/.local/share/bash-completion/completions/pbf",
+                "pbf completion zsh > \"${fpath[1]}/_pbf\"",
+                about="いまの pbf のコマンドとオプションから作ります（版が上がったら作り直してください）。")
+    p.add_argument("shell", choices=("bash", "zsh"), help="シェルの種類 / the shell")
     return parser
 
 
-def _print_problems(error: PbfError) -> None:
+def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Usage errors argparse cannot see by itself (exit 2)."""
+    if args.command != "turn":
+        return
+    if (args.orders is None) == (args.thread is None):
+        parser.error("--orders か --thread のどちらか一つを指定してください / give --orders or --thread")
+    if args.thread is None and (args.since is not None or args.deadline is not None):
+        parser.error("--since と --deadline は --thread と一緒に使います / --since and --deadline need --thread")
+    if args.orders is None and args.orders_encoding is not None:
+        parser.error("--orders-encoding は --orders と一緒に使います / --orders-encoding needs --orders")
+
+
+def _print_problems(error: PbfError, wrote_nothing: bool) -> None:
     problems = error.problems
     if len(problems) > 1:
-        print(f"pbf: {len(problems)}件の問題があります。何も書き込んでいません。 / {len(problems)} problems; nothing written", file=sys.stderr)
+        # only a command that writes says so (check, show, … never write)
+        tail = ("何も書き込んでいません。", "; nothing written") if wrote_nothing else ("", "")
+        print(f"pbf: {len(problems)}件の問題があります。{tail[0]} / {len(problems)} problems{tail[1]}", file=sys.stderr)
         for problem in problems:
             print("  " + problem.format().replace("\n", "\n  "), file=sys.stderr)
     else:
@@ -268,12 +483,11 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(encoding="utf-8")
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "turn" and (args.orders is None) == (args.thread is None):
-        parser.error("--orders か --thread のどちらか一つを指定してください / give --orders or --thread")
+    _check_usage(parser, args)
     try:
         return args.func(args)
     except PbfError as error:
-        _print_problems(error)
+        _print_problems(error, args.writes and not getattr(args, "dry_run", False))
         return 1
     except BrokenPipeError:  # the reader went away (pbf log | head): not an error of ours
         sys.stderr.close()

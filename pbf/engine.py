@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from . import render, yamlio
 from .boardfit import board_safe, split_post
-from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_yaml, state_before
+from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_yaml, at_turn, state_before
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
@@ -235,7 +235,8 @@ def replay(campaign: Campaign) -> list[str]:
         before_doc = yamlio.load(before_text, f"history/{folder.name}")
         draws = archived_yaml(campaign, turn, "dice.yaml").get("draws", [])
         orders_text = archived(campaign, turn, "orders.txt")
-        record = run_turn(campaign, orders_text, draws=draws, state=yamlio.plain(before_doc))
+        # with the options the turn had (pbf set may have changed them since)
+        record = run_turn(at_turn(campaign, turn), orders_text, draws=draws, state=yamlio.plain(before_doc))
         state_text = yamlio.dump(yamlio.merge_into(before_doc, record.state))
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
@@ -270,7 +271,8 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         if turn > 0:
             before = yamlio.plain(yamlio.load(state_before(campaign, turn), "state.yaml"))
             orders_text = archived(campaign, turn, "orders.txt")
-            recomputed = read_orders(campaign, sources_from_file(campaign, orders_text), before).canonical
+            then = at_turn(campaign, turn)
+            recomputed = read_orders(then, sources_from_file(then, orders_text), before).canonical
             if recomputed != canonical:
                 raise PbfError(f"第{turn}ターンの行動の正規形が記録と違います。 / canonical orders differ")
         if record.get("orders_sha256") != sha256_hex(canonical):
@@ -282,7 +284,12 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         if draws != expected:
             bad = next(i for i, (a, b) in enumerate(zip(draws, expected)) if a != b)
             raise PbfError(f"第{turn}ターンの{bad + 1}個目のダイスがシードから計算した値と違います。 / die {bad + 1} differs")
-        lines.append(f"第{turn}ターン：ダイス{len(draws)}個（うち指定{len(fixed)}個）を確認しました。")
+        # a draw is a die or one step of a shuffle; turn 0 draws only the first hands (product.md)
+        if turn == 0 and draws:
+            lines.append(f"開始時：最初の手札のシャッフルの乱数{len(draws)}個を確認しました。")
+        elif turn > 0:
+            given = f"（うち指定{len(fixed)}個）" if fixed else ""
+            lines.append(f"第{turn}ターン：乱数{len(draws)}個{given}を確認しました。")
     return lines
 
 
