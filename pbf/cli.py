@@ -168,7 +168,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not turns:
         print("まだ処理したターンがないので、再計算するものはありません。 / no turns to replay")
     else:
-        print(f"再計算しました：第1～{turns[-1]}ターンの状態と結果は、すべて記録と一致します。 / replay OK")
+        span = f"第{turns[0]}ターン" if len(turns) == 1 else f"第{turns[0]}～{turns[-1]}ターン"
+        print(f"再計算しました：{span}の状態と結果は、すべて記録と一致します。 / replay OK")
     return 0
 
 
