@@ -334,10 +334,10 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, summary: str, *examples: str, campaign: bool = False, writes: bool = False,
                 about: str = "") -> argparse.ArgumentParser:
         """A subcommand: ``summary`` is its one line (also in ``pbf --help``), ``examples`` are shown
-        under 例 in its --help; ``writes``: it changes files (an error then says nothing was written)."""
-        assert examples, f"pbf {name}: give an example"
+        under 例 in its --help (tests/core/test_cli_gm.py asks every command for one); ``writes``:
+        it changes files (an error then says nothing was written)."""
         p = sub.add_parser(name, help=summary, description=summary + (f"\n\n{about}" if about else ""),
-                           epilog="例：\n" + "\n".join(f"  {e}" for e in examples))
+                           epilog="例：\n" + "\n".join(f"  {e}" for e in examples) if examples else None)
         if campaign:
             _path(p, "dir", kind=_DIRECTORY, metavar="DIR", help="キャンペーンのフォルダ / campaign folder")
         p.set_defaults(func=globals()[f"cmd_{name}"], writes=writes)

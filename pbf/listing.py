@@ -13,7 +13,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import render
 from .errors import PbfError, Problem
 from .systems import SYSTEMS, get_system
 from .systems.base import GameSystem
@@ -112,6 +111,8 @@ def _has(system: GameSystem, kind: str) -> bool:
 
 def render_text(found: dict[str, dict[str, Any]], campaign: Any = None) -> str:
     """The listing as text: each system's catalogue, then the options (the core's once)."""
+    from . import render
+
     path = campaign.path if campaign is not None else None
     parts = []
     core_shown = False
