@@ -53,11 +53,37 @@ def _print_json(data: Any) -> None:
 def cmd_new(args: argparse.Namespace) -> int:
     players = [campaigns.parse_player_spec(p) for p in args.player or []]
     options = dict(campaigns.parse_set_option(s) for s in args.set or [])
-    c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options)
+    deadline = _deadline_arg(args.deadline)
+    c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options, deadline=deadline)
     print(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
     print("ダイスのシード・コミットメント（最初のターンの前にスレッドに書き込んでください）：")
     print(f"  sha256(seed) = {campaigns.commitment(c)}")
+    zero = c.turn_dir(0)
+    if (zero / "notices").is_dir():
+        print(f"各プレイヤーへの非公開の通知（最初の手札）：{zero / 'notices'}/ （それぞれ本人にだけ送ってください）")
+    print(f"スレッドに書き込む開始の投稿（{zero / 'post.txt'}）：")
+    print()
+    sys.stdout.write(PART_BREAK.join(engine.post_parts(c, 0)))
     return 0
+
+
+def _deadline_arg(value: str | None) -> str | None:
+    """``--deadline``/``--next-deadline``: checked, stored as ``YYYY-MM-DD HH:MM``; empty is refused."""
+    if value is None:
+        return None
+    from .forum import deadline_string, parse_deadline
+
+    return deadline_string(parse_deadline(value))
+
+
+def _board_now(c: campaigns.Campaign):
+    """Now on the board's clock (the campaign's timezone), naive like the board's timestamps."""
+    from datetime import datetime, timezone
+
+    from .forum import parse_timezone
+
+    offset = parse_timezone(c.ctx.options.get("timezone", "JST"))
+    return datetime.now(timezone(offset)).replace(tzinfo=None)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -81,28 +107,45 @@ def _write(text: str, encoding: str | None) -> None:
 
 
 def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.ThreadOrders:
-    from .forum import parse_deadline
-
     if args.since is not None and args.since < 1:
         raise PbfError(f"--since は1以上の書き込み番号です（{args.since}）。 / --since must be a post number")
-    deadline = parse_deadline(args.deadline) if args.deadline else None
-    return engine.thread_orders(c, Path(args.thread), since=args.since, deadline=deadline)
+    deadline = engine.turn_deadline(c, args.deadline)
+    return engine.thread_orders(c, Path(args.thread), since=args.since, deadline=deadline,
+                                encoding=args.input_encoding)
 
 
 def cmd_turn(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
-    fixed = parse_dice_list(args.dice) if args.dice else None
+    fixed = parse_dice_list(args.dice) if args.dice is not None else None
+    meta: dict[str, Any] = {}
+    next_deadline = _deadline_arg(args.next_deadline) or campaigns.current_deadline(c, c.turn + 2)
+    if next_deadline:
+        meta["next_deadline"] = next_deadline
     if args.thread is not None:
         found = _thread_orders(c, args)
-        record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources)
-        for note in found.collected.notes():
+        if args.since is None:
+            engine.refuse_taken_window(c, found)
+        record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources, meta={**found.meta, **meta})
+        for note in found.notes:
             print("pbf: " + note.format(), file=sys.stderr)
     else:
-        if args.since is not None or args.deadline is not None:
-            raise PbfError("--since と --deadline は --thread と一緒に使います。 / --since/--deadline need --thread")
-        record = engine.run_turn(c, _read_orders_file(args.orders), fixed=fixed)
+        if args.since is not None or args.deadline is not None or args.input_encoding is not None:
+            raise PbfError(
+                "--since・--deadline・--input-encoding は --thread と一緒に使います。 / they need --thread"
+            )
+        deadline = engine.turn_deadline(c, None)
+        if deadline:
+            meta["deadline"] = deadline
+        record = engine.run_turn(c, _read_orders_file(args.orders), fixed=fixed, meta={"orders_from": "file", **meta})
     if not args.dry_run:
         campaigns.commit_turn(c, record)
+        if not next_deadline and record.state.get("winner") is None:
+            print(
+                f"pbf: 次のターン（第{record.turn + 1}ターン）の締切が決まっていません。決めたら "
+                f"pbf deadline {c.path} \"YYYY-MM-DD HH:MM\" で設定してください"
+                "（次からは pbf turn --next-deadline でも）。",
+                file=sys.stderr,
+            )
     if args.json:
         _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
     else:
@@ -114,7 +157,24 @@ def cmd_status(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     if c.state.get("winner") is not None:
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
-    _write(engine.receipts(c, _thread_orders(c, args)), args.encoding)
+    found = _thread_orders(c, args)
+    parts, private = engine.receipts(c, found, now=_board_now(c))
+    _write(PART_BREAK.join(parts), args.encoding)
+    for note in found.notes:
+        print("pbf: " + note.format(), file=sys.stderr)
+    for detail in private:
+        print("pbf（非公開・GMだけに表示）: " + detail, file=sys.stderr)
+    return 0
+
+
+def cmd_deadline(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    if c.state.get("winner") is not None:
+        raise PbfError("このバトルはもう決着しています。 / the battle is over")
+    deadline = _deadline_arg(args.deadline)
+    campaigns.set_deadline(c, deadline)
+    label = engine.turn_deadline(c, deadline)
+    print(f"第{c.turn + 1}ターンの締切を {label} にしました（pbf status と pbf turn が使います）。")
     return 0
 
 
@@ -172,6 +232,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
+    if args.turn is not None:
+        sys.stdout.write(PART_BREAK.join(engine.post_parts(c, args.turn)))
+        return 0
     posts = [campaigns.archived(c, turn, "post.txt") for turn in c.archived_turns() if turn > 0]
     sys.stdout.write("\n".join(posts))
     return 0
@@ -192,8 +255,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def _thread_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--since", type=int, metavar="N", help="この番号の書き込みからを今ターンの行動とする")
-    p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'", help="締切（板の時刻、JST）。後の書き込みは遅刻")
+    p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'",
+                   help="締切（板の時刻、JST）。後の書き込みは遅刻。省略時は pbf deadline で設定したもの")
     p.add_argument("--encoding", metavar="ENC", help="出力の文字コード（例：cp932）")
+    p.add_argument("--input-encoding", metavar="ENC",
+                   help="スレッドの文字コード（utf-8, cp932, euc-jp。省略時は自動判定）")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,6 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", action="append", metavar="NAME=CHARACTER", help="参加者（繰り返し可）。NAME◆TRIP=CHARACTER でトリップ、=CHARACTER@TEAM でチームも登録")
     p.add_argument("--seed", help="ダイスの秘密のシード（省略時は自動生成）")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="オプション（例：hands=free, turn_limit=10）")
+    p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'", help="第1ターンの締切（開始の投稿に載せる）")
 
     p = command("check", "行動がどう読まれるか確かめる / check one order", campaign=True)
     p.add_argument("--player", required=True)
@@ -225,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="何も書き込まずに結果だけ表示")
     p.add_argument("--json", action="store_true", help="結果を JSON で出力")
     p.add_argument("--dice", metavar="FACES", help="先に使うダイスの目（例：4,1,1,5,4,4）")
+    p.add_argument("--next-deadline", metavar="'YYYY-MM-DD HH:MM'", help="次のターンの締切（結果の投稿に載せ、保存する）")
 
     p = command("status", "スレッドの行動の受付状況（受理／エラー／未提出）/ receipts", campaign=True)
     p.add_argument("--thread", required=True, metavar="FILE")
@@ -246,6 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help="公開されたシード（省略時は campaign.toml の seed）")
 
     p = command("log", "全ターンの結果を順に表示 / print every results post", campaign=True)
+    p.add_argument("--turn", type=int, metavar="N", help="このターンの投稿だけを、板に合わせた分割のまま表示（0は開始の投稿）")
+
+    p = command("deadline", "今のターンの締切を設定する / set the current turn's deadline", campaign=True)
+    p.add_argument("deadline", metavar="'YYYY-MM-DD HH:MM'", help="締切（板の時刻、JST）")
 
     p = command("demo", "同梱のデモを実行して結果を表示 / run the bundled demos")
     p.add_argument("--keep", metavar="DIR", help="デモのキャンペーンをこのフォルダに残す")
