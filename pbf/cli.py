@@ -173,7 +173,7 @@ def cmd_deadline(args: argparse.Namespace) -> int:
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
     deadline = _deadline_arg(args.deadline)
     campaigns.set_deadline(c, deadline)
-    label = engine.turn_deadline(c, deadline)
+    label = engine.deadline_text_label(c, deadline)
     print(f"第{c.turn + 1}ターンの締切を {label} にしました（pbf status と pbf turn が使います）。")
     return 0
 

@@ -181,7 +181,7 @@ def run_turn(
     )
     footer = {
         "gm_dice": meta.get("gm_dice", 0),
-        "next_deadline": _deadline_label(campaign, meta.get("next_deadline")),
+        "next_deadline": deadline_text_label(campaign, meta.get("next_deadline")),
         "over": public.get("winner") is not None,
     }
     post, parts = finish_post(campaign, body, turn, read.canonical, **footer)
@@ -205,7 +205,8 @@ def run_turn(
     )
 
 
-def _deadline_label(campaign: Campaign, deadline: str | None) -> str | None:
+def deadline_text_label(campaign: Campaign, deadline: str | None) -> str | None:
+    """``2026-12-05 22:00`` → ``12/5(土) 22:00`` in the campaign's zone (None stays None)."""
     return _label(campaign.ctx.options, deadline)
 
 
@@ -467,7 +468,7 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
     text = render.render(
         system, "common/receipts.j2", campaign.path,
         turn=campaign.turn + 1, entries=entries, general=general,
-        deadline=_deadline_label(campaign, deadline), after_deadline=after,
+        deadline=deadline_text_label(campaign, deadline), after_deadline=after,
         mode=options.get("orders", "plain"), marker=options.get("order_marker", "【行動】"),
     )
     _whole, parts = fit_post(options, text, None)
