@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from pbf.dice import Dice
 from pbf.errors import PbfError
 from pbf.events import event_dicts
 from pbf.systems.alterego import SYSTEM
-from pbf.systems.alterego.plot import Cancel, Card, Plot, parse_plot
+from pbf.systems.alterego.plot import Cancel, Card, Plot
 from pbf.systems.base import Player
 
 from .conftest import make_ctx, make_state, parse_orders, play, render_post
