@@ -37,7 +37,7 @@ class AlterEgo:
     title = "Alter EGO ―オルタリゴ―"
     # Bumped whenever a ruling changes what a turn resolves to; archived with every turn so that
     # replaying an older campaign can say "the rules changed" instead of a bare difference.
-    rules_version = 1
+    rules_version = 2
     default_options: dict[str, Any] = {
         "hands": "private",  # private / open / free
         "hp": 20,
