@@ -435,12 +435,16 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
     entries = []
     private: list[str] = []
     last = previous_orders(campaign, campaign.turn) if options.get("missing") == "repeat" else {}
-    committed = {name: post for name, post in found.collected.committed.items()}
+    committed = found.collected.committed
+    deadline = found.deadline
+    # past the deadline: by the clock (``now``, board time), or a post already stamped after it
+    after = bool(deadline) and (is_late(now, parse_deadline(deadline)) if now is not None else False)
+    after = after or bool(found.collected.late)
     for name in ctx.players:
         source = found.sources.by_player.get(name)
+        notes = found.collected.notes(name, reveals_pending=not after)
         entry: dict[str, Any] = {"player": name, "source": None, "reading": None, "problems": [],
-                                 "notes": [p.format(japanese=True) for p in found.collected.notes(name)
-                                           if not (name in committed and "公開がありません" in p.message)]}
+                                 "notes": [p.format(japanese=True) for p in notes]}
         if source is None:
             if name in committed:
                 entry["status"], entry["source"] = "committed", f">>{committed[name]}"
@@ -461,10 +465,6 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
                 entry["reading"] = render.render(system, "check.j2", campaign.path, player=name, view=view).rstrip("\n")
         entries.append(entry)
     general = [p.format(japanese=True) for p in found.notes if p.player is None]
-    deadline = found.deadline
-    # past the deadline: by the clock (``now``, board time), or a post already stamped after it
-    after = bool(deadline) and (is_late(now, parse_deadline(deadline)) if now is not None else False)
-    after = after or bool(found.collected.late)
     text = render.render(
         system, "common/receipts.j2", campaign.path,
         turn=campaign.turn + 1, entries=entries, general=general,

@@ -380,15 +380,17 @@ class Collected:
         """Players without an accepted order (未提出), in registration order."""
         return [p for p in self.players if p not in self.orders]
 
-    def notes(self, player: str | None = None) -> list[Problem]:
-        """Every remark for the receipts (遅刻, なりすまし, commit–reveal), post order."""
+    def notes(self, player: str | None = None, reveals_pending: bool = False) -> list[Problem]:
+        """Every remark for the receipts (遅刻, なりすまし, commit–reveal, warnings), post order.
+        ``reveals_pending``: before the reveals, a commitment without one is no remark."""
         items: list[tuple[int, Problem]] = []
         for late in self.late:
             items.append((late.post, late.problem()))
         for imp in self.impersonations:
             items.append((imp.post, imp.problem()))
         for issue in self.commit_issues:
-            items.append((issue.post or 0, issue.problem()))
+            if not (reveals_pending and issue.reason == "no_reveal"):
+                items.append((issue.post or 0, issue.problem()))
         for warning in self.warnings:
             items.append((_post_of(warning), warning))
         items.sort(key=lambda item: item[0])
