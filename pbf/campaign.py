@@ -32,6 +32,8 @@ from .systems.base import Context, GameSystem, Player
 CAMPAIGN_FILE = "campaign.toml"
 STATE_FILE = "state.yaml"
 HISTORY = "history"
+DEADLINE_FILE = "deadline.yaml"  # the current turn's deadline (pbf deadline)
+TURN_META = "turn.yaml"  # per turn: rules version, where the orders came from, deadline, notes
 LOCK_FILE = ".pbf.lock"
 UNDONE = "undone"
 OPTIONS_RECORD = "options.yaml"  # history/NNNN/: the options `pbf set` changed, in force from that turn
@@ -46,6 +48,7 @@ CORE_OPTIONS: dict[str, Any] = {
     "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
     "max_lines": 0,  # the board's limits per post (0: no limit)
     "max_bytes": 0,
+    "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC or ±HH:MM
 }
 _CHOICES = {"missing": ("stand", "repeat"), "orders": ("plain", "commit")}
 
@@ -164,6 +167,10 @@ def _coerce_core_option(key: str, value: Any) -> Any:
             codecs.lookup(value)
         except LookupError:
             raise PbfError(Problem(f"文字コード「{value}」が分かりません（例：cp932, utf-8）。 / unknown encoding", text=value)) from None
+    if key == "timezone":
+        from .forum import parse_timezone
+
+        parse_timezone(value)
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
@@ -298,9 +305,11 @@ def campaign_toml(system: str, seed: str, players: list[Player], options: dict[s
 
 def create(
     path: "Path | str", system_name: str, players: list[Player], seed: str | None = None,
-    options: dict[str, Any] | None = None, extra: Path | None = None,
+    options: dict[str, Any] | None = None, extra: Path | None = None, deadline: str | None = None,
 ) -> Campaign:
-    """Make a new campaign folder (``pbf new``). ``extra``: a folder whose data/ and templates/ are copied."""
+    """Make a new campaign folder (``pbf new``). ``extra``: a folder whose data/ and templates/ are
+    copied. Turn 0 is archived like a turn: the initial state, the dice, each player's private
+    notice (first hand) and the opening post for the thread (``history/0000/post.txt``)."""
     path = Path(path)
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise PbfError(f"「{path}」はすでにあり、空ではありません。 / refusing a non-empty folder")
@@ -320,6 +329,9 @@ def create(
     state, dice = initial_state(system, ctx, seed)
     state = dict(state)
     state.setdefault("turn", 0)
+    from .engine import turn_zero
+
+    zero_files = turn_zero(system, ctx, state, seed, extra, deadline)
 
     parent = path.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -338,6 +350,11 @@ def create(
         write_file(zero / STATE_FILE, state_text)
         zero_record = {"seed_sha256": seed_commitment(seed), **dice_record(0, "", [], dice)}
         write_file(zero / "dice.yaml", yamlio.dump_data(zero_record))
+        for name, text in zero_files.items():
+            (zero / name).parent.mkdir(parents=True, exist_ok=True)
+            write_file(zero / name, text)
+        if deadline:
+            write_file(tmp / DEADLINE_FILE, deadline_text(1, deadline))
         if path.exists():
             path.rmdir()
         os.rename(tmp, path)
@@ -376,6 +393,7 @@ class TurnRecord:
     post: str
     notices: dict[str, str]
     parts: list[str] = field(default_factory=list)  # the post split to fit the board, when it must be
+    meta: dict[str, Any] = field(default_factory=dict)  # turn.yaml: rules version, thread window, deadline, notes
 
 
 @contextmanager
@@ -435,6 +453,8 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         if not before_path.exists() or before_path.read_text("utf-8") != current_text:
             # The GM edited state.yaml since the last turn: keep what this turn started from.
             write_file(tmp / "before.yaml", current_text)
+        if record.meta:
+            write_file(tmp / TURN_META, yamlio.dump_data(record.meta))
         if record.notices:
             (tmp / "notices").mkdir()
             for name, text in record.notices.items():
@@ -447,6 +467,9 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    if record.meta.get("next_deadline"):
+        # keyed by its turn: a run killed before state.yaml below leaves a deadline nobody reads
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(record.turn + 1, record.meta["next_deadline"]))
     atomic_write(campaign.path / STATE_FILE, state_text)
     (history / OPTIONS_PENDING).unlink(missing_ok=True)  # now carried by this turn
     campaign.state_doc = new_doc
@@ -471,6 +494,46 @@ def archived_yaml(campaign: Campaign, turn: int, name: str) -> Any:
     if not isinstance(data, dict):
         raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
     return data
+
+
+def archived_meta(campaign: Campaign, turn: int) -> dict[str, Any]:
+    """``history/NNNN/turn.yaml``; ``{}`` for a turn archived before pbf wrote it."""
+    if not (campaign.turn_dir(turn) / TURN_META).exists():
+        return {}
+    return archived_yaml(campaign, turn, TURN_META)
+
+
+# -- deadlines -------------------------------------------------------------------------------
+
+def deadline_text(turn: int, deadline: str) -> str:
+    return (
+        "# 締切（pbf deadline が書きます。時刻は板の時計、campaign.toml の timezone）\n"
+        + yamlio.dump_data({"turn": turn, "deadline": deadline})
+    )
+
+
+def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
+    """The stored deadline of ``turn`` (default: the turn to come), or None (one stored for
+    another turn does not count)."""
+    turn = campaign.turn + 1 if turn is None else turn
+    path = campaign.path / DEADLINE_FILE
+    if not path.exists():
+        return None
+    try:
+        data = yamlio.plain(yamlio.load(path.read_bytes().decode("utf-8-sig"), DEADLINE_FILE))
+    except UnicodeDecodeError as exc:
+        raise PbfError(f"{DEADLINE_FILE} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
+    if not isinstance(data, dict) or not isinstance(data.get("turn"), int) or not isinstance(data.get("deadline"), str):
+        raise PbfError(
+            Problem(f"{DEADLINE_FILE} の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。 / malformed")
+        )
+    return data["deadline"] if data["turn"] == turn else None
+
+
+def set_deadline(campaign: Campaign, deadline: str) -> None:
+    """``pbf deadline``: the deadline of the turn to come."""
+    with exclusive(campaign):
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(campaign.turn + 1, deadline))
 
 
 def state_before(campaign: Campaign, turn: int) -> str:

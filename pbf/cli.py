@@ -69,11 +69,37 @@ def _print_json(data: Any) -> None:
 def cmd_new(args: argparse.Namespace) -> int:
     players = [campaigns.parse_player_spec(p) for p in args.player or []]
     options = dict(campaigns.parse_set_option(s) for s in args.set or [])
-    c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options)
+    deadline = _deadline_arg(args.deadline)
+    c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options, deadline=deadline)
     print(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
     print("ダイスのシード・コミットメント（最初のターンの前にスレッドに書き込んでください）：")
     print(f"  sha256(seed) = {campaigns.commitment(c)}")
+    zero = c.turn_dir(0)
+    if (zero / "notices").is_dir():
+        print(f"各プレイヤーへの非公開の通知（最初の手札）：{zero / 'notices'}/ （それぞれ本人にだけ送ってください）")
+    print(f"スレッドに書き込む開始の投稿（{zero / 'post.txt'}）：")
+    print()
+    sys.stdout.write(PART_BREAK.join(engine.post_parts(c, 0)))
     return 0
+
+
+def _deadline_arg(value: str | None) -> str | None:
+    """``--deadline``/``--next-deadline``: checked, stored as ``YYYY-MM-DD HH:MM``; empty is refused."""
+    if value is None:
+        return None
+    from .forum import deadline_string, parse_deadline
+
+    return deadline_string(parse_deadline(value))
+
+
+def _board_now(c: campaigns.Campaign):
+    """Now on the board's clock (the campaign's timezone), naive like the board's timestamps."""
+    from datetime import datetime, timezone
+
+    from .forum import parse_timezone
+
+    offset = parse_timezone(c.ctx.options.get("timezone", "JST"))
+    return datetime.now(timezone(offset)).replace(tzinfo=None)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -97,24 +123,41 @@ def _write(text: str, encoding: str | None) -> None:
 
 
 def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.ThreadOrders:
-    from .forum import parse_deadline
-
-    deadline = parse_deadline(args.deadline) if args.deadline else None
-    return engine.thread_orders(c, Path(args.thread), since=args.since, deadline=deadline)
+    deadline = engine.turn_deadline(c, args.deadline)
+    return engine.thread_orders(c, Path(args.thread), since=args.since, deadline=deadline,
+                                encoding=args.input_encoding)
 
 
 def cmd_turn(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
-    fixed = parse_dice_list(args.dice) if args.dice else None
+    fixed = parse_dice_list(args.dice) if args.dice is not None else None
+    meta: dict[str, Any] = {}
+    next_deadline = _deadline_arg(args.next_deadline) or campaigns.current_deadline(c, c.turn + 2)
+    if next_deadline:
+        meta["next_deadline"] = next_deadline
     if args.thread is not None:
         found = _thread_orders(c, args)
-        record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources)
-        for note in found.collected.notes():
+        if args.since is None:
+            engine.refuse_taken_window(c, found)
+        record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources, meta={**found.meta, **meta})
+        for note in found.notes:
             print("pbf: " + note.format(), file=sys.stderr)
     else:
-        record = engine.run_turn(c, _read_orders_file(args.orders, args.orders_encoding), fixed=fixed)
+        # --since and --deadline without --thread: a usage error (_check_usage)
+        deadline = engine.turn_deadline(c, None)
+        if deadline:
+            meta["deadline"] = deadline
+        orders = _read_orders_file(args.orders, args.input_encoding)
+        record = engine.run_turn(c, orders, fixed=fixed, meta={"orders_from": "file", **meta})
     if not args.dry_run:
         campaigns.commit_turn(c, record)
+        if not next_deadline and record.state.get("winner") is None:
+            print(
+                f"pbf: 次のターン（第{record.turn + 1}ターン）の締切が決まっていません。決めたら "
+                f"pbf deadline {c.path} \"YYYY-MM-DD HH:MM\" で設定してください"
+                "（次からは pbf turn --next-deadline でも）。",
+                file=sys.stderr,
+            )
     if args.json:
         _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
     else:
@@ -126,7 +169,24 @@ def cmd_status(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     if c.state.get("winner") is not None:
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
-    _write(engine.receipts(c, _thread_orders(c, args)), args.encoding)
+    found = _thread_orders(c, args)
+    parts, private = engine.receipts(c, found, now=_board_now(c))
+    _write(PART_BREAK.join(parts), args.encoding)
+    for note in found.notes:
+        print("pbf: " + note.format(), file=sys.stderr)
+    for detail in private:
+        print("pbf（非公開・GMだけに表示）: " + detail, file=sys.stderr)
+    return 0
+
+
+def cmd_deadline(args: argparse.Namespace) -> int:
+    c = campaigns.load(args.dir)
+    if c.state.get("winner") is not None:
+        raise PbfError("このバトルはもう決着しています。 / the battle is over")
+    deadline = _deadline_arg(args.deadline)
+    campaigns.set_deadline(c, deadline)
+    label = engine.deadline_text_label(c, deadline)
+    print(f"第{c.turn + 1}ターンの締切を {label} にしました（pbf status と pbf turn が使います）。")
     return 0
 
 
@@ -190,6 +250,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
+    if args.turn is not None:
+        sys.stdout.write(PART_BREAK.join(engine.post_parts(c, args.turn)))
+        return 0
     posts = [campaigns.archived(c, turn, "post.txt") for turn in c.archived_turns() if turn > 0]
     sys.stdout.write("\n".join(posts))
     return 0
@@ -311,9 +374,13 @@ def _thread_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--since", type=_post_number, metavar="N",
                    help="この番号の書き込みからを今ターンの行動とする（--thread と）/ first post of this turn")
     p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'",
-                   help="締切（板の時刻、JST）。後の書き込みは遅刻（--thread と）/ deadline")
+                   help="締切（板の時刻、JST）。後の書き込みは遅刻。省略時は pbf deadline で設定したもの"
+                        "（--thread と）/ deadline")
     p.add_argument("--encoding", metavar="ENC", type=_encoding,
                    help="出力（結果の書き込み）の文字コード（例：cp932）/ encoding of the output")
+    p.add_argument("--input-encoding", metavar="ENC", type=_encoding,
+                   help="読むファイル（スレッドか行動ファイル）の文字コード。省略時は自動判定"
+                        "（スレッド：UTF-8・CP932・EUC-JP、行動ファイル：UTF-8・BOM付き・CP932）/ input encoding")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -357,6 +424,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help="ダイスの秘密のシード（省略時は自動生成）/ the secret dice seed")
     p.add_argument("--set", action="append", metavar="KEY=VALUE",
                    help="オプション（繰り返し可。一覧は pbf list options）/ an option")
+    p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'",
+                   help="第1ターンの締切（開始の投稿に載せる）/ the first turn's deadline")
 
     p = command("check", "行動がどう読まれるか確かめる（何も書き込みません）/ check how one order reads",
                 "pbf check battle1 --player 美鈴 '↑→弱弱'",
@@ -374,8 +443,6 @@ def build_parser() -> argparse.ArgumentParser:
                       "行動に一つでも誤りがあれば、すべての問題を表示して何も書き込みません。")
     _path(p, "--orders", metavar="FILE",
           help="行動ファイル（[名前] 行動 …。- で標準入力）/ the orders file")
-    p.add_argument("--orders-encoding", metavar="ENC", type=_encoding,
-                   help="行動ファイルの文字コード（省略時は UTF-8・BOM付き・CP932 を自動判別）/ the orders file's encoding")
     _path(p, "--thread", metavar="FILE",
           help="スレッド（.dat か read.cgi のコピー）から行動を読む / read the orders from a thread")
     _thread_options(p)
@@ -383,6 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="結果の代わりに JSON を出力する / print JSON instead of the post")
     p.add_argument("--dice", metavar="FACES",
                    help="先に使うダイスの目（例：4,1,1,5,4,4）。実物のダイスを振るとき / dice faces to use first")
+    p.add_argument("--next-deadline", metavar="'YYYY-MM-DD HH:MM'",
+                   help="次のターンの締切（結果の投稿に載せ、保存する）/ the next turn's deadline")
 
     p = command("status", "スレッドの行動の受付状況（受理／エラー／未提出）を表示する / receipts",
                 "pbf status battle1 --thread thread.dat",
@@ -416,8 +485,15 @@ def build_parser() -> argparse.ArgumentParser:
                 "pbf verify battle1 --seed 公開されたシード", campaign=True)
     p.add_argument("--seed", help="公開されたシード（省略時は campaign.toml の seed）/ the revealed seed")
 
-    command("log", "全ターンの結果の書き込みを順に表示する / print every results post",
-            "pbf log battle1", "pbf log battle1 | less", campaign=True)
+    p = command("log", "全ターンの結果の書き込みを順に表示する / print every results post",
+                "pbf log battle1", "pbf log battle1 --turn 3", "pbf log battle1 --turn 0", campaign=True)
+    p.add_argument("--turn", type=int, metavar="N",
+                   help="このターンの投稿だけを、板に合わせた分割のまま表示（0は開始の投稿）/ one turn's post")
+
+    p = command("deadline", "今のターンの締切を設定する / set the current turn's deadline",
+                "pbf deadline battle1 '2026-12-05 22:00'", campaign=True, writes=True,
+                about="pbf status と pbf turn が使い、結果の投稿に載ります。")
+    p.add_argument("deadline", metavar="'YYYY-MM-DD HH:MM'", help="締切（板の時刻、JST）/ the deadline")
 
     p = command("demo", "同梱のデモを実行して結果を表示する / run the bundled demos",
                 "pbf demo", "pbf demo --keep demo-campaigns", writes=True)
@@ -462,8 +538,6 @@ def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         parser.error("--orders か --thread のどちらか一つを指定してください / give --orders or --thread")
     if args.thread is None and (args.since is not None or args.deadline is not None):
         parser.error("--since と --deadline は --thread と一緒に使います / --since and --deadline need --thread")
-    if args.orders is None and args.orders_encoding is not None:
-        parser.error("--orders-encoding は --orders と一緒に使います / --orders-encoding needs --orders")
 
 
 def _print_problems(error: PbfError, wrote_nothing: bool) -> None:

@@ -33,8 +33,9 @@ def play(source: Path, workdir: Path, out: Any) -> campaigns.Campaign:
         if turn == 1 and thread.is_file():
             found = engine.thread_orders(c, thread)
             out.write(f"\n（{thread.name} の受付状況）\n")
-            out.write(engine.receipts(c, found))
-            record = engine.run_turn(c, found.orders_text, sources=found.sources)
+            parts, _private = engine.receipts(c, found)
+            out.write(PART_BREAK.join(parts))
+            record = engine.run_turn(c, found.orders_text, sources=found.sources, meta=found.meta)
             out.write(f"\n（{thread.name} の行動から）\n")
         elif orders_file.is_file():
             record = engine.run_turn(c, decode(orders_file.read_bytes(), orders_file.name))

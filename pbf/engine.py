@@ -8,11 +8,11 @@ from typing import Any, Callable
 
 from . import render, yamlio
 from .boardfit import board_safe, split_post
-from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_yaml, at_turn, state_before
+from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta, archived_yaml, at_turn, state_before
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
-from .forum import results_marker_line
+from .forum import deadline_label, is_late, opening_marker_line, parse_deadline, results_marker_line
 from .orders import Aliases, find_player, split_orders
 
 
@@ -147,12 +147,18 @@ def run_turn(
     draws: list[int] | None = None,
     state: dict[str, Any] | None = None,
     sources: OrderSources | None = None,
+    meta: dict[str, Any] | None = None,
 ) -> TurnRecord:
     """Resolve the next turn without writing anything.
 
     ``orders_text`` is what the archive keeps (the orders file as given, or the orders taken
     from a thread); ``sources``, when given, are the same orders with their places in the thread.
+    ``meta`` is what the archive's turn.yaml keeps besides (where the orders came from, the
+    deadline, ``next_deadline`` for the post, the notes); the rules version is added here.
     """
+    meta = {"rules_version": campaign.system.rules_version, **(meta or {})}
+    if fixed:
+        meta["gm_dice"] = len(fixed)
     state = campaign.state if state is None else state
     if state.get("winner") is not None:
         raise PbfError("このバトルはもう決着しています（pbf show で確認できます）。 / the battle is over")
@@ -170,21 +176,27 @@ def run_turn(
     system, ctx = campaign.system, campaign.ctx
     new_state, events = system.resolve(state, read.orders, dice, ctx)
     events = event_dicts(events)
+    public = system.public_summary(new_state, ctx)
     body = render.render(
         system,
         "post.j2",
         campaign.path,
         turn=turn,
         events=events,
-        summary=system.summary(new_state, ctx),
-        before=system.summary(state, ctx),
+        summary=public,
+        before=system.public_summary(state, ctx),
         missing=read.missing,
         repeated=read.repeated,
         orders={n: (system.canonical_order(o) if o is not None else None) for n, o in read.orders.items()},
         players=ctx.players,
         options=ctx.options,
     )
-    post, parts = finish_post(campaign, body, turn, read.canonical)
+    footer = {
+        "gm_dice": meta.get("gm_dice", 0),
+        "next_deadline": deadline_text_label(campaign, meta.get("next_deadline")),
+        "over": public.get("winner") is not None,
+    }
+    post, parts = finish_post(campaign, body, turn, read.canonical, **footer)
     encoding = ctx.options.get("encoding", "cp932")
     notices = {
         name: board_safe(render.render(system, "notice.j2", campaign.path, turn=turn, player=name, notice=notice), encoding)
@@ -201,20 +213,36 @@ def run_turn(
         post=post,
         notices=notices,
         parts=parts,
+        meta=meta,
     )
 
 
-def finish_post(campaign: Campaign, body: str, turn: int, canonical: str) -> tuple[str, list[str]]:
+def deadline_text_label(campaign: Campaign, deadline: str | None) -> str | None:
+    """``2026-12-05 22:00`` → ``12/5(土) 22:00`` in the campaign's zone (None stays None)."""
+    return _label(campaign.ctx.options, deadline)
+
+
+def finish_post(
+    campaign: Campaign, body: str, turn: int, canonical: str, **footer: Any
+) -> tuple[str, list[str]]:
     """The post with its verification footer and results marker, safe for the board's
-    encoding, and split into parts that fit the board's limits (docs/forum.md)."""
-    options = campaign.ctx.options
+    encoding, and split into parts that fit the board's limits (docs/forum.md). ``footer``:
+    ``gm_dice`` (faces the GM supplied), ``next_deadline`` (its label), ``over``."""
+    footer_text = render.render(
+        campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical),
+        gm_dice=footer.get("gm_dice", 0), next_deadline=footer.get("next_deadline"), over=footer.get("over", False),
+    )
+    return fit_post(campaign.ctx.options, body.rstrip("\n") + "\n\n" + footer_text, results_marker_line(turn))
+
+
+def fit_post(options: dict[str, Any], text: str, marker: str | None) -> tuple[str, list[str]]:
+    """Any post for the thread: safe for the board's encoding, split at blank lines into parts
+    that fit the board's limits, each ending with ``marker`` (when given)."""
     encoding = options.get("encoding", "cp932")
-    footer = render.render(campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical))
-    marker = results_marker_line(turn)
-    text = board_safe(body.rstrip("\n") + "\n\n" + footer.rstrip("\n"), encoding)
+    text = board_safe(text.rstrip("\n"), encoding)
     steps = text.split("\n\n")
     blocks = [step + "\n" for step in steps[:-1]] + steps[-1:]
-    whole = "\n".join(blocks) + "\n" + marker + "\n"
+    whole = "\n".join(blocks) + "\n" + (marker + "\n" if marker else "")
     parts = split_post(
         blocks,
         options.get("max_lines") or None,
@@ -235,8 +263,10 @@ def replay(campaign: Campaign) -> list[str]:
         before_doc = yamlio.load(before_text, f"history/{folder.name}")
         draws = archived_yaml(campaign, turn, "dice.yaml").get("draws", [])
         orders_text = archived(campaign, turn, "orders.txt")
+        meta = archived_meta(campaign, turn)
         # with the options the turn had (pbf set may have changed them since)
-        record = run_turn(at_turn(campaign, turn), orders_text, draws=draws, state=yamlio.plain(before_doc))
+        record = run_turn(at_turn(campaign, turn), orders_text, draws=draws, state=yamlio.plain(before_doc),
+                          meta={k: meta[k] for k in ("next_deadline", "gm_dice") if meta.get(k)})
         state_text = yamlio.dump(yamlio.merge_into(before_doc, record.state))
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
@@ -246,7 +276,15 @@ def replay(campaign: Campaign) -> list[str]:
                 diff = difflib.unified_diff(
                     expected.splitlines(), actual.splitlines(), f"{name}（記録）", f"{name}（再計算）", lineterm=""
                 )
-                return [f"第{turn}ターンが一致しません：{name}", *diff]
+                head = [f"第{turn}ターンが一致しません：{name}"]
+                archived_rules = int(meta.get("rules_version", 1))
+                if archived_rules != campaign.system.rules_version:
+                    head.append(
+                        f"このターンはルール版 {archived_rules} で処理されましたが、今の pbf はルール版"
+                        f" {campaign.system.rules_version} です。ルールの変更（裁定の修正）によって結果が変わりました。"
+                        "記録はそのときのルールで正しく処理されたものです。"
+                    )
+                return head + list(diff)
     return []
 
 
@@ -300,6 +338,10 @@ class ThreadOrders:
     collected: Any  # pbf.forum.Collected
     orders_text: str  # what the archive keeps as orders.txt
     sources: OrderSources
+    meta: dict[str, Any] = field(default_factory=dict)  # turn.yaml: the thread, the window, the posts read
+    notes: list[Problem] = field(default_factory=list)  # everything worth a word, for the receipts and stderr
+    same_thread: bool = False  # the previous turn was read from this thread too
+    deadline: str | None = None  # "YYYY-MM-DD HH:MM", the deadline the window was read with
 
 
 def gm_identity(campaign: Campaign) -> tuple[str, str | None] | None:
@@ -310,58 +352,203 @@ def gm_identity(campaign: Campaign) -> tuple[str, str | None] | None:
     return name.strip(), (trip.strip() or None)
 
 
-def thread_orders(campaign: Campaign, thread: Any, since: int | None = None, deadline: Any = None) -> ThreadOrders:
-    """The turn's orders from a thread file (``.dat`` or a copied read.cgi page)."""
-    from .forum import collect_orders
-    from .thread import read_thread
+def turn_deadline(campaign: Campaign, given: str | None) -> str | None:
+    """The deadline of the turn to come: ``--deadline`` when given, else the stored one."""
+    from .campaign import current_deadline
+    from .forum import deadline_string
 
-    posts = read_thread(thread)
+    if given is not None:
+        return deadline_string(parse_deadline(given))
+    return current_deadline(campaign)
+
+
+def _same_thread(previous: dict[str, Any], thread: Any) -> bool:
+    if previous.get("title") and previous.get("title") == thread.title:
+        return True
+    return bool(previous.get("fingerprint")) and previous.get("fingerprint") == thread.fingerprint()
+
+
+def thread_orders(
+    campaign: Campaign, thread: Any, since: int | None = None, deadline: str | None = None,
+    encoding: str | None = None,
+) -> ThreadOrders:
+    """The turn's orders from a thread file (``.dat``, したらば dat or a copied read.cgi page).
+
+    The window starts after the posts the previous turn read, when it read this thread (the
+    archive's turn.yaml says which), and after the previous turn's results post."""
+    from .forum import collect_orders
+    from .thread import load_thread, normalize_name
+
+    read = load_thread(thread, encoding)
     options = campaign.ctx.options
+    previous = archived_meta(campaign, campaign.turn).get("thread") if campaign.turn > 0 else None
+    same = bool(previous) and _same_thread(previous, read)
     collected = collect_orders(
-        posts,
+        read.posts,
         {p.name: p.trip for p in campaign.ctx.players.values()},
         marker=options.get("order_marker", "【行動】"),
         since=since,
-        deadline=deadline,
+        deadline=parse_deadline(deadline) if deadline else None,
         orders=options.get("orders", "plain"),
         gm=gm_identity(campaign),
+        after=int(previous["last_post"]) if same else None,
+        current_turn=campaign.turn,
     )
-    if since is None and collected.results_turn is not None and collected.results_turn != campaign.turn:
+    if since is None and not same and collected.results_turn is not None and collected.results_turn != campaign.turn:
         raise PbfError(
             f"スレッドの最後の結果は第{collected.results_turn}ターンですが、キャンペーンは第{campaign.turn}ターンまで"
             "進んでいます。--since で行動の始まる書き込み番号を指定してください。 / the thread's last results post is"
             " for another turn; use --since"
         )
-    from .thread import normalize_name
-
     names = {normalize_name(name): name for name in campaign.ctx.players}
     sources = {}
     for player, submitted in collected.orders.items():
         name = names.get(player, player)
         sources[name] = OrderSource(name, submitted.text, submitted.locate, submitted.source)
-    return ThreadOrders(collected, collected.to_orders_file(), OrderSources(sources))
+    meta = {
+        "orders_from": "thread",
+        "thread": {
+            "title": read.title,
+            "fingerprint": read.fingerprint(),
+            "format": read.format,
+            "encoding": read.encoding,
+            "first_post": collected.window_start,
+            "last_post": max(collected.window_end, collected.window_start - 1),
+        },
+        "order_posts": {names.get(p, p): o.post for p, o in collected.orders.items()},
+    }
+    if deadline:
+        meta["deadline"] = deadline
+    notes = [replace(w, source=f"{w.line}行目" if w.line else None, line=None) for w in read.warnings]
+    notes += collected.notes()
+    if notes:
+        meta["notes"] = [n.format(public=True, japanese=True) for n in notes]
+    return ThreadOrders(collected, collected.to_orders_file(), OrderSources(sources), meta, notes, same, deadline)
 
 
-def receipts(campaign: Campaign, found: ThreadOrders) -> str:
-    """``pbf status``: for each player 受理 with how the order reads, the error, or 未提出."""
+def refuse_taken_window(campaign: Campaign, found: ThreadOrders) -> None:
+    """A second ``pbf turn`` on the same posts: the previous turn read this thread and no new
+    order post has come since (docs/forum.md, "A turn is taken once")."""
+    c = found.collected
+    if not found.same_thread or c.orders or c.late or c.commit_issues or c.committed:
+        return
+    window = found.meta["thread"]
+    last = int(archived_meta(campaign, campaign.turn)["thread"]["last_post"])
+    raise PbfError(
+        Problem(
+            f"第{campaign.turn}ターンはすでに処理済みです（>>{last}までの書き込みを読みました）。"
+            f"その後の書き込み（>>{window['first_post']}〜）に新しい行動はありません。",
+            hint=f"結果をもう一度表示するには：pbf log {campaign.path} --turn {campaign.turn}"
+            "　／　やり直すなら pbf undo の後にもう一度 pbf turn",
+        )
+    )
+
+
+def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[list[str], list[str]]:
+    """``pbf status``: for each player 受理 with how the order reads, the error, 未提出 or
+    (commit–reveal) コミット済み — rendered from public things only, in parts that fit the board.
+
+    Returns (parts for the thread, private details for the GM alone, e.g. which card a hand lacks)."""
+    options = campaign.ctx.options
+    system, ctx = campaign.system, campaign.ctx
     entries = []
-    last = previous_orders(campaign, campaign.turn) if campaign.ctx.options.get("missing") == "repeat" else {}
-    for name in campaign.ctx.players:
+    private: list[str] = []
+    last = previous_orders(campaign, campaign.turn) if options.get("missing") == "repeat" else {}
+    committed = found.collected.committed
+    deadline = found.deadline
+    # past the deadline: by the clock (``now``, board time), or a post already stamped after it
+    after = bool(deadline) and (is_late(now, parse_deadline(deadline)) if now is not None else False)
+    after = after or bool(found.collected.late)
+    for name in ctx.players:
         source = found.sources.by_player.get(name)
+        notes = found.collected.notes(name, reveals_pending=not after)
         entry: dict[str, Any] = {"player": name, "source": None, "reading": None, "problems": [],
-                                 "notes": [p.format() for p in found.collected.notes(name)]}
+                                 "notes": [p.format(japanese=True) for p in notes]}
         if source is None:
-            entry["status"] = "repeat" if last.get(name) else "missing"
+            if name in committed:
+                entry["status"], entry["source"] = "committed", f">>{committed[name]}"
+            else:
+                entry["status"] = "repeat" if last.get(name) else "missing"
         else:
             entry["source"] = source.where
             try:
-                order = campaign.system.parse_order(source.text, name, campaign.state, campaign.ctx)
+                order = system.parse_order(source.text, name, campaign.state, ctx)
             except PbfError as exc:
                 entry["status"] = "error"
-                entry["problems"] = [source.place(p).format() for p in exc.problems]
+                placed = [source.place(p) for p in exc.problems]
+                entry["problems"] = [p.format(public=True, japanese=True) for p in placed]
+                private += [p.format() for p in placed if p.private]
             else:
                 entry["status"] = "accepted"
-                entry["reading"] = reading(campaign, name, order).rstrip("\n")
+                view = system.public_order_view(order, name, campaign.state, ctx)
+                entry["reading"] = render.render(system, "check.j2", campaign.path, player=name, view=view).rstrip("\n")
         entries.append(entry)
-    text = render.render(campaign.system, "common/receipts.j2", campaign.path, turn=campaign.turn + 1, entries=entries)
-    return board_safe(text, campaign.ctx.options.get("encoding", "cp932"))
+    general = [p.format(japanese=True) for p in found.notes if p.player is None]
+    text = render.render(
+        system, "common/receipts.j2", campaign.path,
+        turn=campaign.turn + 1, entries=entries, general=general,
+        deadline=deadline_text_label(campaign, deadline), after_deadline=after,
+        mode=options.get("orders", "plain"), marker=options.get("order_marker", "【行動】"),
+    )
+    _whole, parts = fit_post(options, text, None)
+    return parts, private
+
+
+# -- turn 0 (pbf new) -------------------------------------------------------------------------------
+
+def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates: Any, deadline: str | None) -> dict[str, str]:
+    """The files of ``history/0000/`` besides the state and the dice: the opening post for the
+    thread (``post.txt``, and ``post-N.txt`` when it must be split), each player's private
+    notice (their first hand) and turn.yaml."""
+    from .campaign import safe_filename
+
+    options = ctx.options
+    public = system.public_summary(state, ctx)
+    opening = system.opening(state, ctx) if hasattr(system, "opening") else {}
+    body = render.render(
+        system, "common/opening.j2", templates,
+        system_name=system.name, summary=public, players=ctx.players, options=options, opening=opening,
+        commitment=seed_commitment(seed), deadline=_label(options, deadline),
+    )
+    post, parts = fit_post(options, body, opening_marker_line())
+    files = {"post.txt": post}
+    if len(parts) > 1:
+        files.update({f"post-{i}.txt": part for i, part in enumerate(parts, start=1)})
+    encoding = options.get("encoding", "cp932")
+    for name, notice in system.notices(state, ctx).items():
+        files[f"notices/{safe_filename(name)}.txt"] = board_safe(
+            render.render(system, "notice.j2", templates, turn=0, player=name, notice=notice), encoding
+        )
+    meta: dict[str, Any] = {"rules_version": system.rules_version}
+    if deadline:
+        meta["next_deadline"] = deadline
+    files["turn.yaml"] = yamlio.dump_data(meta)
+    return files
+
+
+def _label(options: dict[str, Any], deadline: str | None) -> str | None:
+    if not deadline:
+        return None
+    return deadline_label(parse_deadline(deadline), options.get("timezone", "JST"))
+
+
+def post_parts(campaign: Campaign, turn: int) -> list[str]:
+    """``pbf log --turn N``: the turn's post as posted, in its board-fitted parts."""
+    from .campaign import turn_dir_name
+
+    if turn not in campaign.archived_turns():
+        done = [t for t in campaign.archived_turns()]
+        raise PbfError(
+            Problem(
+                f"第{turn}ターンの記録はありません（記録があるのは第{done[0]}〜{done[-1]}ターン）。 / no such turn"
+                if done else f"第{turn}ターンの記録はありません。 / no such turn",
+                text=str(turn),
+            )
+        )
+    folder = campaign.turn_dir(turn)
+    parts = sorted(folder.glob("post-*.txt"), key=lambda p: int(p.stem.split("-")[1]))
+    if parts:
+        return [archived(campaign, turn, p.name) for p in parts]
+    if not (folder / "post.txt").exists():
+        raise PbfError(f"history/{turn_dir_name(turn)} に結果の投稿がありません（古い pbf で作ったキャンペーンの第0ターン）。 / no post")
+    return [archived(campaign, turn, "post.txt")]

@@ -20,6 +20,10 @@ class Problem:
     text: str | None = None
     hint: str | None = None
     source: str | None = None  # where the order came from, e.g. ">>12" for a thread post
+    # A problem about something private (a card not in a private hand): what may be said in
+    # public instead. A public rendering shows this and drops the message, text, hint and
+    # column, which would tell which card; the private notice gets the whole problem.
+    public: str | None = None
 
     def shifted(self, line_offset: int, first_line_column_offset: int = 0) -> "Problem":
         if self.line is None:
@@ -29,7 +33,14 @@ class Problem:
             column += first_line_column_offset
         return replace(self, line=self.line + line_offset, column=column)
 
-    def format(self, source: str | None = None) -> str:
+    @property
+    def private(self) -> bool:
+        return self.public is not None
+
+    def format(self, source: str | None = None, *, public: bool = False, japanese: bool = False) -> str:
+        """One message for a person. ``public``: for the thread (see :attr:`public`);
+        ``japanese``: without the English tail (what goes to the thread is Japanese only)."""
+        hide = public and self.public is not None
         where = []
         source = source or self.source
         if source:
@@ -38,14 +49,24 @@ class Problem:
             where.append(f"【{self.player}】")
         if self.line is not None:
             where.append(f"{self.line}行目")
-        if self.column is not None:
+        if self.column is not None and not hide:
             where.append(f"{self.column}文字目")
         head = " ".join(where)
-        text = f"「{self.text}」" if self.text else ""
-        out = f"{head}：{text}{self.message}" if head else f"{text}{self.message}"
-        if self.hint:
-            out += f"\n  → {self.hint}"
+        text = f"「{self.text}」" if self.text and not hide else ""
+        message = self.public if hide else self.message
+        if japanese:
+            message = japanese_only(message)
+        out = f"{head}：{text}{message}" if head else f"{text}{message}"
+        if self.hint and not hide:
+            out += f"\n  → {japanese_only(self.hint) if japanese else self.hint}"
         return out
+
+
+def japanese_only(message: str) -> str:
+    """``"日本語。 / english"`` → ``"日本語。"``: messages are Japanese first, and an English
+    tail (ASCII only) may follow after `` / ``; a `` / `` inside the Japanese part stays."""
+    head, sep, tail = message.rpartition(" / ")
+    return head.rstrip() if sep and tail.isascii() else message
 
 
 class PbfError(Exception):

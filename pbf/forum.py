@@ -17,13 +17,18 @@ Players and trips
     are chat.
 
 The window
-    Without ``since`` the window is every post after the last *results post*; with no results
-    post in the thread it is the whole thread. ``since=N`` starts the window at post N (inclusive)
-    instead. The window always runs to the end of the thread. A results post is a post whose last
-    non-blank line is the footer of :func:`results_marker_line` (``［pbf］第3ターン結果``, part
-    numbers may follow); when ``gm=(name, trip)`` is given, only that poster's posts count as
+    ``since=N`` starts the window at post N (inclusive). Otherwise the window starts after
+    the later of two points: the last post the previous turn read (``after``: the archive keeps
+    it, so a turn is never taken twice from the same posts, even before its results post is
+    pasted), and the previous turn's results post. A results post is a post whose last non-blank
+    line is the footer of :func:`results_marker_line` (``［pbf］第3ターン結果``, part numbers may
+    follow; the opening post's ``［pbf］バトル開始`` counts as turn 0). With ``current_turn`` given,
+    the results post that counts is the *first* one for that turn — a post split into parts
+    opens the window at its first part, so posts made between the parts are read — and results
+    posts of later turns (left in the thread by ``pbf undo``) are chat. Without it, the last
+    results post counts. When ``gm=(name, trip)`` is given, only that poster's posts count as
     results posts, so a player cannot move the window by posting the footer. Results posts are
-    never orders.
+    never orders. The window always runs to the end of the thread.
 
 Orders
     An order post is a post whose body has a line beginning (after leading whitespace) with the
@@ -33,6 +38,13 @@ Orders
     (quotes) never carry a marker. An empty order still counts as the player's order (and will fail
     to parse). Within the window each player's *last* order post wins; the earlier ones are listed
     in :attr:`SubmittedOrder.superseded`.
+
+Warnings (never silent)
+    :attr:`Collected.warnings` says, per player, why a post of theirs in the window gave no order:
+    the marker is in the middle of a line (``了解です 【行動】↑→弱`` is not an order: the marker
+    must begin a line), or none of their posts has the marker at all (they are then 未提出 for a
+    reason they can see). When no registered player posted in the window at all, one warning
+    without a player says so (a wrong thread, a wrong window, or names that do not match).
 
 Deadline
     :func:`parse_deadline` reads ``YYYY-MM-DD HH:MM`` (``/`` also accepted, full-width digits
@@ -86,7 +98,11 @@ __all__ = [
     "results_marker_line",
     "results_turn",
     "parse_deadline",
+    "parse_timezone",
+    "deadline_string",
+    "deadline_label",
     "is_late",
+    "opening_marker_line",
     "canonical_order",
     "commitment",
     "make_commit",
@@ -95,6 +111,7 @@ __all__ = [
 ]
 
 ORDER_MARKER = "【行動】"
+OPENING_MARKER = "バトル開始"  # the opening post's footer: ［pbf］バトル開始 (turn 0)
 COMMIT_MARKER = "【コミット】"
 REVEAL_MARKER = "【公開】"
 RESULTS_PREFIX = "［pbf］"
@@ -112,9 +129,17 @@ def results_marker_line(turn: int) -> str:
     return f"{RESULTS_PREFIX}第{turn}ターン結果"
 
 
+def opening_marker_line() -> str:
+    """The footer of the opening post (``pbf new``): the window of turn 1 starts after it."""
+    return f"{RESULTS_PREFIX}{OPENING_MARKER}"
+
+
 def _results_re(prefix: str) -> re.Pattern[str]:
     norm = unicodedata.normalize("NFKC", prefix).strip()
-    return re.compile(r"^\s*" + re.escape(norm) + r"\s*第\s*(\d+)\s*ターン結果(?:\s*\(\s*\d+\s*/\s*\d+\s*\))?\s*$")
+    return re.compile(
+        r"^\s*" + re.escape(norm) + r"\s*(?:第\s*(\d+)\s*ターン結果|" + re.escape(OPENING_MARKER) + r")"
+        r"(?:\s*\(\s*\d+\s*/\s*\d+\s*\))?\s*$"
+    )
 
 
 def results_turn(post: Post, prefix: str = RESULTS_PREFIX) -> int | None:
@@ -123,7 +148,9 @@ def results_turn(post: Post, prefix: str = RESULTS_PREFIX) -> int | None:
     if not lines:
         return None
     m = _results_re(prefix).match(unicodedata.normalize("NFKC", lines[-1]))
-    return int(m.group(1)) if m else None
+    if not m:
+        return None
+    return int(m.group(1)) if m.group(1) else 0
 
 
 # -- deadlines -------------------------------------------------------------------------------------
@@ -151,6 +178,38 @@ def parse_deadline(text: str) -> datetime:
         raise PbfError(
             Problem("締切の日付か時刻がありえない値です。 / no such date or time", text=text)
         ) from None
+
+
+_WEEKDAYS = "月火水木金土日"
+_TZ_RE = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$")
+
+
+def parse_timezone(text: str) -> timedelta:
+    """The board's clock (option ``timezone``): ``JST``, ``UTC`` or an offset such as ``+09:00``."""
+    norm = unicodedata.normalize("NFKC", str(text)).strip().upper()
+    if norm == "JST":
+        return timedelta(hours=9)
+    if norm in ("UTC", "GMT", "Z"):
+        return timedelta(0)
+    m = _TZ_RE.match(norm)
+    if m and int(m[2]) <= 14 and int(m[3] or 0) < 60:
+        offset = timedelta(hours=int(m[2]), minutes=int(m[3] or 0))
+        return -offset if m[1] == "-" else offset
+    raise PbfError(
+        Problem("timezone は JST、UTC、+09:00 のような時差のどれかです。 / timezone must be JST, UTC or ±HH:MM", text=str(text))
+    )
+
+
+def deadline_string(deadline: datetime) -> str:
+    """How a deadline is stored: ``2026-12-05 22:00``."""
+    return deadline.strftime("%Y-%m-%d %H:%M")
+
+
+def deadline_label(deadline: datetime, timezone: str = "JST") -> str:
+    """How a post shows a deadline: ``12/5(土) 22:00`` (the zone only when it is not JST)."""
+    label = f"{deadline.month}/{deadline.day}({_WEEKDAYS[deadline.weekday()]}) {deadline:%H:%M}"
+    zone = unicodedata.normalize("NFKC", str(timezone)).strip()
+    return label if zone.upper() == "JST" else f"{label}（{zone}）"
 
 
 def is_late(posted_at: datetime | None, deadline: datetime | None) -> bool:
@@ -312,21 +371,28 @@ class Collected:
     impersonations: list[Impersonation] = field(default_factory=list)
     commit_issues: list[CommitIssue] = field(default_factory=list)
     chat: list[int] = field(default_factory=list)  # posts in the window that are not orders
+    warnings: list[Problem] = field(default_factory=list)  # why a player's posts gave no order
+    committed: dict[str, int] = field(default_factory=dict)  # commit mode: player → commit post, no reveal yet
+    player_posts: dict[str, list[int]] = field(default_factory=dict)  # every post by each player in the window
 
     @property
     def missing(self) -> list[str]:
         """Players without an accepted order (未提出), in registration order."""
         return [p for p in self.players if p not in self.orders]
 
-    def notes(self, player: str | None = None) -> list[Problem]:
-        """Every remark for the receipts (遅刻, なりすまし, commit–reveal), post order."""
+    def notes(self, player: str | None = None, reveals_pending: bool = False) -> list[Problem]:
+        """Every remark for the receipts (遅刻, なりすまし, commit–reveal, warnings), post order.
+        ``reveals_pending``: before the reveals, a commitment without one is no remark."""
         items: list[tuple[int, Problem]] = []
         for late in self.late:
             items.append((late.post, late.problem()))
         for imp in self.impersonations:
             items.append((imp.post, imp.problem()))
         for issue in self.commit_issues:
-            items.append((issue.post or 0, issue.problem()))
+            if not (reveals_pending and issue.reason == "no_reveal"):
+                items.append((issue.post or 0, issue.problem()))
+        for warning in self.warnings:
+            items.append((_post_of(warning), warning))
         items.sort(key=lambda item: item[0])
         return [p for _, p in items if player is None or p.player == player]
 
@@ -345,6 +411,23 @@ class Collected:
 
 
 # -- collecting -------------------------------------------------------------------------------------
+
+
+def _post_of(problem: Problem) -> int:
+    m = re.match(r">>(\d+)", problem.source or "")
+    return int(m.group(1)) if m else 0
+
+
+def _marker_mid_line(body: str, marker: str) -> bool:
+    """Whether ``marker`` stands inside a line (not at its start, not in a quote)."""
+    norm_marker = unicodedata.normalize("NFKC", marker).strip()
+    for line in body.split("\n"):
+        norm = unicodedata.normalize("NFKC", line).lstrip()
+        if norm.startswith(">") or norm.startswith(norm_marker):
+            continue
+        if norm_marker in norm:
+            return True
+    return False
 
 
 def _marker_text(body: str, marker: str) -> tuple[str, int, int] | None:
@@ -394,6 +477,8 @@ def collect_orders(
     commit_marker: str = COMMIT_MARKER,
     reveal_marker: str = REVEAL_MARKER,
     reveal_deadline: datetime | None = None,
+    after: int | None = None,
+    current_turn: int | None = None,
 ) -> Collected:
     """The turn's orders from the thread's posts (see the module docstring for the rulings)."""
     if orders not in ("plain", "commit"):
@@ -418,7 +503,14 @@ def collect_orders(
     turn_of_results = None
     for post in posts:
         turn = is_results(post)
-        if turn is not None:
+        if turn is None:
+            continue
+        if current_turn is None:
+            results_post, turn_of_results = post.number, turn
+        elif turn == current_turn:
+            if turn_of_results != current_turn:  # the first part of this turn's results post
+                results_post, turn_of_results = post.number, turn
+        elif turn < current_turn and turn_of_results != current_turn:
             results_post, turn_of_results = post.number, turn
     if since is not None:
         if since < 1:
@@ -433,6 +525,8 @@ def collect_orders(
         start = since
     else:
         start = results_post + 1 if results_post is not None else 1
+        if after is not None:
+            start = max(start, after + 1)
 
     window = [p for p in posts if p.number >= start]
     collected = Collected(
@@ -463,12 +557,57 @@ def collect_orders(
             continue
         authored.append((name, post))
 
+    for name, post in authored:
+        collected.player_posts.setdefault(name, []).append(post.number)
     if orders == "plain":
         _collect_plain(collected, authored, marker, deadline)
+        markers = [marker]
     else:
         _collect_commit(collected, authored, commit_marker, reveal_marker, deadline, reveal_deadline)
+        markers = [commit_marker, reveal_marker]
     collected.orders = {p: collected.orders[p] for p in collected.players if p in collected.orders}
+    _warn(collected, authored, markers)
     return collected
+
+
+def _warn(collected: Collected, authored: list[tuple[str, Post]], markers: list[str]) -> None:
+    """Why a registered player's posts in the window gave no order (docstring: Warnings)."""
+    shown = "・".join(markers)
+    answered = set(collected.orders) | set(collected.committed)
+    answered |= {late.player for late in collected.late} | {issue.player for issue in collected.commit_issues}
+    silent: dict[str, list[int]] = {}
+    for name, post in authored:
+        if any(_marker_mid_line(post.body, m) for m in markers) and all(
+            _marker_text(post.body, m) is None for m in markers
+        ):
+            collected.warnings.append(
+                Problem(
+                    f"{shown}が行の途中にあるため、行動として読んでいません。{shown}は行の先頭に書いてください。",
+                    player=name,
+                    source=post.anchor,
+                )
+            )
+            answered.add(name)
+        elif all(_marker_text(post.body, m) is None for m in markers):
+            silent.setdefault(name, []).append(post.number)
+    for name, numbers in silent.items():
+        if name in answered:
+            continue
+        anchors = "、".join(f">>{n}" for n in numbers)
+        collected.warnings.append(
+            Problem(
+                f"書き込み（{anchors}）に{shown}がないため、雑談として扱いました。",
+                player=name,
+                source=f">>{numbers[0]}",
+            )
+        )
+    if not authored and not collected.impersonations and collected.window_end >= collected.window_start:
+        collected.warnings.append(
+            Problem(
+                "読み込んだ範囲に参加者の書き込みが一つもありません。スレッドのファイル、"
+                "--since の番号、参加者の名前（とトリップ）を確かめてください。"
+            )
+        )
 
 
 def _collect_plain(collected: Collected, authored: list[tuple[str, Post]], marker: str, deadline) -> None:
@@ -537,6 +676,7 @@ def _collect_commit(
             continue
         digest, commit_post = commit
         if not player_reveals:
+            collected.committed[name] = commit_post.number
             collected.commit_issues.append(CommitIssue(name, "no_reveal", commit_post.number))
             continue
         winner = None

@@ -44,7 +44,7 @@ def decode(raw: bytes, source: str, encoding: str | None = None) -> str:
     """An orders file's bytes as text, with newlines made ``\n``.
 
     Without ``encoding``: a BOM decides (UTF-8, UTF-16); else UTF-8, else CP932 (Shift_JIS as
-    Windows writes it). With ``encoding`` (``--orders-encoding``), only that one. Bytes that the
+    Windows writes it). With ``encoding`` (``--input-encoding``), only that one. Bytes that the
     encoding(s) cannot read are an error naming the line and the byte.
     """
     if encoding is not None:
@@ -80,7 +80,7 @@ def _undecodable(raw: bytes, source: str, codecs: tuple[str, ...]) -> Problem:
         f"{source} は{'でも'.join(names)}{'でも' if len(names) > 1 else 'では'}読めません（{names[0]}として読めないバイト 0x{raw[start]:02X}、"
         f"この行の{start - line_start + 1}バイト目）。 / the file is in none of these encodings: {', '.join(names)}",
         line=raw[:start].count(b"\n") + 1,
-        hint="UTF-8 か Shift_JIS（CP932）で保存し直すか、--orders-encoding で文字コードを指定してください。",
+        hint="UTF-8 か Shift_JIS（CP932）で保存し直すか、--input-encoding で文字コードを指定してください。",
     )
 
 

@@ -1,31 +1,37 @@
 """Reading a forum thread into posts (docs/forum.md, "Reading a thread").
 
-Two formats are accepted, detected from the text:
+Three formats are accepted, detected from the text:
 
 * a 2ch-style ``.dat`` file — one post per line, ``name<>mail<>date ID<>body<>title``
   (the title only on the first line). The post number is the line number. The body is HTML:
   ``<br>`` is a line break (2ch writes it as `` <br> ``; one space on each side is dropped),
   other tags are removed (an anchor ``<a ...>&gt;&gt;12</a>`` becomes ``>>12``) and entities
   are unescaped. The name may carry a trip as ``NAME </b>◆TRIP <b>`` or ``NAME ◆TRIP``.
+* a したらば (JBBS) ``rawmode.cgi`` dat — ``NUM<>name<>mail<>date<>body<>title<>ID``: the post
+  number is the first field (deleted posts may be missing), the title only on the first line,
+  the ID in the last field. Usually EUC-JP.
 * the text a reader gets by copying a 2ch-style read.cgi page — each post starts with a header
   line such as ``12 名前：美鈴 ◆Ab3dEf6hIj [sage] 投稿日：2026/11/29(日) 21:03:11.52 ID:AbCd1234``
   (``名前：``, ``[mail]`` and ``投稿日：`` may be missing; old-style ``12 ：NAME：DATE`` works too)
-  and runs to the next header. A line is a header only if its number is greater than the previous
+  and runs to the next header. Newer page layouts put the number, the name and the date on
+  lines of their own: a header may span up to four lines, starting with the post number. A line is a header only if its number is greater than the previous
   header's, so a body that quotes a header does not start a post. Lines before the first header
   (the thread title, menus) are ignored. Copied bodies are plain text: no entity unescaping.
 
 Rulings:
 
-* Encoding: UTF-8 (a BOM is dropped) first, else CP932 (Shift_JIS with the Windows extensions).
-  Bytes that are neither raise :class:`PbfError` naming the line (of the encoding that read
-  further) and the byte.
+* Encoding: UTF-8 (a BOM is dropped) first; else CP932 (Shift_JIS with the Windows extensions)
+  or EUC-JP, whichever reads the bytes (when both do, the one whose text looks like Japanese:
+  more kana and fewer half-width katakana). ``encoding=`` forces one. Bytes that no candidate
+  reads raise :class:`PbfError` naming the line (of the encoding that read further) and the byte.
 * The first non-blank line decides the format: with four or more ``<>`` it is a ``.dat``, and
   then every non-blank line must be a ``.dat`` line (blank lines at the very end are ignored;
   a blank line in the middle is an error, since it would shift the post numbers). Otherwise the
   text must contain at least one read.cgi header; a text with none is reported at its first
   non-blank line.
 * ``Post.name`` is NFKC-normalised, trimmed, inner whitespace collapsed, the trip removed; a
-  board's trailing ID tag such as ``(ワッチョイ 7f3e-Abcd)`` is moved to ``Post.suffix``.
+  board's trailing ID tag such as ``(ワッチョイ 7f3e-Abcd)`` is moved to ``Post.suffix``, and the
+  other decorations boards add after a name are dropped (:func:`split_trip`).
   ``Post.trip`` is the trip without ``◆``, exactly as shown (not normalised).
 * ``Post.posted_at`` is a *naive* datetime in the board's own time (JST on Japanese boards), as
   the board shows it; deadlines are compared in the same clock. ``None`` when the date field is
@@ -39,7 +45,7 @@ import os
 import re
 import textwrap
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -47,6 +53,8 @@ from .errors import PbfError, Problem
 
 __all__ = [
     "Post",
+    "Thread",
+    "load_thread",
     "read_thread",
     "decode_thread",
     "parse_thread_text",
@@ -81,9 +89,42 @@ class Post:
         return self.body.split("\n")
 
 
+@dataclass(frozen=True)
+class Thread:
+    """A thread file as read: its posts and what identifies it."""
+
+    posts: list[Post]
+    title: str  # the thread's title ("" when the file does not carry one)
+    format: str  # "dat" | "shitaraba" | "copy"
+    encoding: str  # what the bytes were read as
+    warnings: list[Problem] = field(default_factory=list)  # lines read in a way worth a word
+
+    def fingerprint(self) -> str:
+        """SHA-256 over the first post (number, name, date, body): which thread this is, even
+        when the file has grown since."""
+        import hashlib
+
+        if not self.posts:
+            return ""
+        first = self.posts[0]
+        text = f"{first.number}\n{first.name}\n{first.date_text}\n{first.body}"
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 # -- names and trips ------------------------------------------------------------------------
 
 _SUFFIX_RE = re.compile(r"\s*(\([^()\s]+\s+[0-9A-Za-z+/]{4}-[0-9A-Za-z+/]{4}(?:\s*\[[^\]]*\])?\))\s*$")
+_TRIP_RE = re.compile(r"◆\s*([./0-9A-Za-z+]{6,16})")
+# What boards add after a name (after NFKC), stripped from its end one at a time: どんぐり's
+# level tags (``警備員[Lv.5][新芽]``), 忍法帖 (``忍法帖【Lv=10,xxxPT】``), a cap's ``★``, and
+# fusianasan's host name in parentheses (it has a dot; an ID tag is kept as the suffix instead).
+_DECORATIONS = (
+    re.compile(r"\s*(?:\[[^\[\]]*\]\s*)+$"),  # [Lv.5][新芽], [苗], [sage-like tags]
+    re.compile(r"\s*忍法帖\s*【[^】]*】\s*$"),
+    re.compile(r"\s*★+\s*$"),
+    re.compile(r"\s*\([^()\s]*\.[^()\s]*\)\s*$"),  # (p1234-ipbf01.tokyo.ocn.ne.jp)
+)
+_ROLE_WORD = re.compile(r"\s+(?:警備員|ハンター)$")  # どんぐり's role word before the level tags
 
 
 def normalize_name(name: str) -> str:
@@ -95,20 +136,31 @@ def split_trip(raw: str) -> tuple[str, str | None, str | None]:
     """``"美鈴 ◆Ab3dEf6hIj"`` → ``("美鈴", "Ab3dEf6hIj", None)``: (name, trip, suffix).
 
     The name is normalised (:func:`normalize_name`); a trailing ID tag like
-    ``(ワッチョイ 7f3e-Abcd)`` is returned as the suffix.
+    ``(ワッチョイ 7f3e-Abcd)`` is returned as the suffix; the decorations a board adds after
+    a name (``警備員[Lv.5][新芽]``, ``忍法帖【…】``, ``★``, a host name) are dropped, so that
+    ``門番 警備員[Lv.5][新芽] ◆n4B51Z5iQI`` is 門番 with trip n4B51Z5iQI.
     """
     text = raw
     trip = None
-    m = re.search(r"◆\s*([./0-9A-Za-z+]{6,16})", text)
+    m = _TRIP_RE.search(text)
     if m:
         trip = m.group(1)
         text = text[: m.start()] + " " + text[m.end():]
     name = normalize_name(text)
     suffix = None
-    sm = _SUFFIX_RE.search(name)
-    if sm:
-        suffix = sm.group(1)
-        name = name[: sm.start()].strip()
+    changed = True
+    while changed:
+        changed = False
+        sm = _SUFFIX_RE.search(name)
+        if sm and sm.start() > 0:
+            suffix = suffix or sm.group(1)
+            name, changed = name[: sm.start()].strip(), True
+        for pattern in _DECORATIONS:
+            dm = pattern.search(name)
+            if dm and dm.start() > 0:
+                name, changed = name[: dm.start()].strip(), True
+                if pattern is _DECORATIONS[0]:
+                    name = _ROLE_WORD.sub("", name)
     return name, trip, suffix
 
 
@@ -158,16 +210,40 @@ def _first_bad_line(data: bytes, encoding: str) -> tuple[int, int, int]:
     return 0, 0, 0  # pragma: no cover - only called after a failure
 
 
-def decode_thread(data: bytes) -> tuple[str, str]:
-    """Bytes → (text, encoding): ``"utf-8"`` (BOM dropped) or ``"cp932"``."""
+_CANDIDATES = ("cp932", "euc-jp")
+
+
+def _japanese_score(text: str) -> int:
+    """How much ``text`` looks like Japanese: kana and kanji count, half-width katakana and
+    unusual symbols (what the wrong one of CP932/EUC-JP tends to give) count against."""
+    score = 0
+    for ch in text:
+        code = ord(ch)
+        if 0x3041 <= code <= 0x30FF or 0x4E00 <= code <= 0x9FFF or code < 0x80:
+            score += 1
+        elif 0xFF61 <= code <= 0xFF9F or 0xE000 <= code <= 0xF8FF:
+            score -= 2
+    return score
+
+
+def decode_thread(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+    """Bytes → (text, encoding): ``"utf-8"`` (BOM dropped), ``"cp932"`` or ``"euc-jp"``.
+    ``encoding`` forces one (any codec Python knows)."""
+    if encoding:
+        return _decode_forced(data, encoding), encoding
     try:
         return data.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
         pass
-    try:
-        return data.decode("cp932"), "cp932"
-    except UnicodeDecodeError:
-        pass
+    readings = []
+    for candidate in _CANDIDATES:
+        try:
+            readings.append((data.decode(candidate), candidate))
+        except UnicodeDecodeError:
+            continue
+    if readings:
+        text, name = max(readings, key=lambda r: _japanese_score(r[0]))
+        return text, name
     u_line, u_col, u_byte = _first_bad_line(data[3:] if data.startswith(b"\xef\xbb\xbf") else data, "utf-8")
     s_line, s_col, s_byte = _first_bad_line(data, "cp932")
     if s_line >= u_line:
@@ -176,13 +252,36 @@ def decode_thread(data: bytes) -> tuple[str, str]:
         line, col, byte, enc = u_line, u_col, u_byte, "UTF-8"
     raise PbfError(
         Problem(
-            f"スレッドの文字コードが読めません。UTF-8 としても CP932（Shift_JIS）としても"
+            f"スレッドの文字コードが読めません。UTF-8、CP932（Shift_JIS）、EUC-JP のどれとしても"
             f"読めないバイト 0x{byte:02X} があります（{enc}として{col}バイト目）。 / "
-            "the thread is neither UTF-8 nor CP932",
+            "the thread is neither UTF-8, CP932 nor EUC-JP",
             line=line,
-            hint="スレッドをUTF-8かShift_JISで保存し直してください。",
+            hint="スレッドをUTF-8かShift_JISで保存し直すか、--input-encoding で文字コードを指定してください。",
         )
     )
+
+
+def _decode_forced(data: bytes, encoding: str) -> str:
+    import codecs
+
+    try:
+        codec = codecs.lookup(encoding)
+    except LookupError:
+        raise PbfError(
+            Problem(f"文字コード「{encoding}」が分かりません（例：utf-8, cp932, euc-jp）。 / unknown encoding", text=encoding)
+        ) from None
+    try:
+        text = data.decode(codec.name)
+    except UnicodeDecodeError:
+        line, col, byte = _first_bad_line(data, codec.name)
+        raise PbfError(
+            Problem(
+                f"スレッドが {encoding} として読めません（{col}バイト目の 0x{byte:02X}）。 / not {encoding}",
+                line=line,
+                hint="--input-encoding を外すと文字コードを自動で判定します。",
+            )
+        ) from None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 # -- .dat -------------------------------------------------------------------------------------
@@ -211,32 +310,71 @@ def _is_dat_line(line: str) -> bool:
     return line.count("<>") >= 4
 
 
-def _parse_dat(lines: list[str]) -> list[Post]:
+def _dat_post(number: int, name_field: str, mail: str, date_field: str, body: str, source_line: int,
+              post_id: str | None = None) -> Post:
+    name, trip, suffix = split_trip(html.unescape(_TAG_RE.sub(" ", name_field)))
+    posted_at, found_id = _split_date_id(_TAG_RE.sub("", date_field))
+    return Post(
+        number=number,
+        name=name,
+        trip=trip,
+        mail=html.unescape(_TAG_RE.sub("", mail)).strip(),
+        posted_at=posted_at,
+        post_id=post_id or found_id,
+        body=_dat_body(body),
+        date_text=html.unescape(_TAG_RE.sub("", date_field)).strip(),
+        suffix=suffix,
+        source_line=source_line,
+    )
+
+
+def _parse_dat(lines: list[str]) -> tuple[list[Post], str]:
     while lines and not lines[-1].strip():
         lines = lines[:-1]
     posts: list[Post] = []
+    title = ""
     for number, line in enumerate(lines, start=1):
         if not _is_dat_line(line):
             raise _neither_format(number, line, dat=True)
         fields = line.split("<>")
-        name_field, mail, date_field, body = fields[0], fields[1], fields[2], fields[3]
-        name, trip, suffix = split_trip(html.unescape(_TAG_RE.sub(" ", name_field)))
-        posted_at, post_id = _split_date_id(_TAG_RE.sub("", date_field))
-        posts.append(
-            Post(
-                number=number,
-                name=name,
-                trip=trip,
-                mail=html.unescape(_TAG_RE.sub("", mail)).strip(),
-                posted_at=posted_at,
-                post_id=post_id,
-                body=_dat_body(body),
-                date_text=html.unescape(_TAG_RE.sub("", date_field)).strip(),
-                suffix=suffix,
-                source_line=number,
+        if number == 1 and len(fields) > 4:
+            title = html.unescape(fields[4]).strip()
+        posts.append(_dat_post(number, fields[0], fields[1], fields[2], fields[3], number))
+    return posts, title
+
+
+_SHITARABA_RE = re.compile(r"^\d{1,6}<>")
+
+
+def _is_shitaraba_line(line: str) -> bool:
+    return bool(_SHITARABA_RE.match(line)) and line.count("<>") >= 6
+
+
+def _parse_shitaraba(lines: list[str]) -> tuple[list[Post], str]:
+    """したらば rawmode: ``NUM<>name<>mail<>date<>body<>title<>ID``; numbers must rise."""
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    posts: list[Post] = []
+    title = ""
+    last = 0
+    for line_no, line in enumerate(lines, start=1):
+        if not _is_shitaraba_line(line):
+            raise _neither_format(line_no, line, dat=True, shitaraba=True)
+        fields = line.split("<>")
+        number = int(fields[0])
+        if number <= last:
+            raise PbfError(
+                Problem(
+                    f"したらばの dat のレス番号が前の行（{last}）より大きくありません。 / post numbers must rise",
+                    line=line_no, text=fields[0],
+                )
             )
-        )
-    return posts
+        last = number
+        if not title:
+            title = html.unescape(fields[5]).strip()
+        post_id = fields[6].strip() or None
+        posts.append(_dat_post(number, fields[1], fields[2], fields[3], fields[4], line_no, post_id))
+    return posts, title
 
 
 # -- read.cgi copy -----------------------------------------------------------------------------
@@ -273,21 +411,72 @@ def _copy_body(lines: list[str]) -> str:
     return textwrap.dedent("\n".join(lines))
 
 
-def _parse_copy(lines: list[str]) -> list[Post]:
-    headers: list[tuple[int, re.Match[str]]] = []
+_NUMBER_LINE_RE = re.compile(r"^\s*(\d{1,6})(?:\s|:|$)")
+_ID_LINE_RE = re.compile(r"^\s*(?:(?:ID|BE)\s*:\s*\S+\s*)+$")
+
+
+def _header_at(lines: list[str], index: int, last: int, skipped: list[int]) -> tuple[re.Match[str], int] | None:
+    """A post header starting at ``lines[index]``: (match, lines it spans), else None.
+
+    A header must carry the next post number (any number for the first one): a line inside a
+    body that looks like a header of another number — a quoted or copied post — is body text,
+    and its index goes to ``skipped`` so that the reader can say so. One line is the classic layout. Newer layouts put the number, the name and the date (and
+    the ID) on lines of their own; such a header must start with the next post number, so that
+    a body line that begins with a number is not taken for one."""
+    norm = unicodedata.normalize("NFKC", lines[index])
+    m = _match_header(lines[index])
+    span = 1
+    if m and last and int(m["num"]) != last + 1:
+        if int(m["num"]) > last:
+            skipped.append(index)
+        return None
+    if not m:
+        number = _NUMBER_LINE_RE.match(norm)
+        if not number or (last and int(number.group(1)) != last + 1):
+            return None
+        for extra in range(1, 4):
+            if index + extra >= len(lines) or not lines[index + extra].strip():
+                break
+            joined = " ".join(lines[index : index + extra + 1])
+            m = _match_header(joined)
+            if m and (not last or int(m["num"]) == last + 1) and not m["rest"].strip():
+                span = extra + 1
+                break
+            m = None
+        if m is None:
+            return None
+    while index + span < len(lines) and _ID_LINE_RE.match(unicodedata.normalize("NFKC", lines[index + span])):
+        span += 1
+    return m, span
+
+
+def _parse_copy(lines: list[str]) -> tuple[list[Post], str, list[Problem]]:
+    headers: list[tuple[int, int, re.Match[str], str | None]] = []
+    skipped: list[int] = []
     last = 0
-    for index, line in enumerate(lines):
-        m = _match_header(line)
-        if m and int(m["num"]) > last:
-            headers.append((index, m))
-            last = int(m["num"])
+    index = 0
+    while index < len(lines):
+        found = _header_at(lines, index, last, skipped)
+        if found is None:
+            index += 1
+            continue
+        m, span = found
+        post_id = m["id"]
+        for extra in lines[index + 1 : index + span]:
+            idm = re.search(r"ID\s*:\s*(\S+)", unicodedata.normalize("NFKC", extra))
+            if idm and not post_id:
+                post_id = idm.group(1)
+        headers.append((index, span, m, post_id))
+        last = int(m["num"])
+        index += span
     if not headers:
         first = next((i for i, line in enumerate(lines) if line.strip()), None)
         if first is None:
             raise PbfError("スレッドが空です。 / the thread is empty")
         raise _neither_format(first + 1, lines[first], dat=False)
+    title = next((line.strip() for line in lines[: headers[0][0]] if line.strip()), "")
     posts: list[Post] = []
-    for k, (index, m) in enumerate(headers):
+    for k, (index, span, m, post_id) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
         name, trip, suffix = split_trip(m["name"])
         posts.append(
@@ -297,22 +486,36 @@ def _parse_copy(lines: list[str]) -> list[Post]:
                 trip=trip,
                 mail=(m["mail"] or "").strip(),
                 posted_at=parse_board_datetime(m["date"]),
-                post_id=m["id"],
-                body=_copy_body(lines[index + 1 : end]),
+                post_id=post_id,
+                body=_copy_body(lines[index + span : end]),
                 date_text=m["date"].strip(),
                 suffix=suffix,
                 source_line=index + 1,
             )
         )
-    return posts
+    warnings = [
+        Problem(
+            "レスの見出しのような行ですが、番号が直前のレスの次ではないので本文として読みました"
+            "（コピーし損ねたレスがあれば、スレッドを取り直してください）。",
+            line=i + 1,
+            text=_shorten(lines[i]),
+        )
+        for i in skipped
+    ]
+    return posts, title, warnings
 
 
-def _neither_format(line_no: int, line: str, *, dat: bool) -> PbfError:
+def _shorten(line: str, limit: int = 40) -> str:
     shown = line.strip()
-    if len(shown) > 40:
-        shown = shown[:40] + "…"
+    return shown[:limit] + "…" if len(shown) > limit else shown
+
+
+def _neither_format(line_no: int, line: str, *, dat: bool, shitaraba: bool = False) -> PbfError:
+    shown = _shorten(line)
     if dat and not line.strip():
         why = "空行があります（.dat は1行に1レスです）。"
+    elif shitaraba:
+        why = "したらばの dat の行（番号<>名前<>メール<>日付<>本文<>タイトル<>ID）ではありません。"
     elif dat:
         why = ".dat の行（名前<>メール<>日付 ID<>本文<>タイトル）ではありません。"
     else:
@@ -334,31 +537,51 @@ def _neither_format(line_no: int, line: str, *, dat: bool) -> PbfError:
 
 def parse_thread_text(text: str) -> list[Post]:
     """Already-decoded thread text → posts (format detected)."""
+    return _parse(text)[0]
+
+
+def _parse(text: str) -> tuple[list[Post], str, str, list[Problem]]:
+    """Text → (posts, title, format, warnings)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     first = next((line for line in lines if line.strip()), None)
     if first is None:
         raise PbfError("スレッドが空です。 / the thread is empty")
+    if _is_shitaraba_line(first):
+        posts, title = _parse_shitaraba([line for line in lines if line.strip()])
+        return posts, title, "shitaraba", []
     if _is_dat_line(first):
         # a .dat starts at its first line: leading blank lines would shift the numbers
         if not lines[0].strip():
             raise _neither_format(1, lines[0], dat=True)
-        return _parse_dat(lines)
-    return _parse_copy(lines)
+        posts, title = _parse_dat(lines)
+        return posts, title, "dat", []
+    posts, title, warnings = _parse_copy(lines)
+    return posts, title, "copy", warnings
 
 
-def read_thread(source: "str | os.PathLike[str] | bytes") -> list[Post]:
-    """A thread file (path) or its bytes → posts, detecting the encoding and the format."""
+def _read_bytes(source: "str | os.PathLike[str] | bytes") -> bytes:
     if isinstance(source, (bytes, bytearray)):
-        data = bytes(source)
-    else:
-        path = Path(source)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise PbfError(f"スレッドのファイルがありません：{path} / no such file") from None
-        except OSError as e:
-            raise PbfError(f"スレッドのファイルが読めません：{path}（{e.strerror}） / cannot read") from None
-    text, _encoding = decode_thread(data)
-    return parse_thread_text(text)
+        return bytes(source)
+    path = Path(source)
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise PbfError(f"スレッドのファイルがありません：{path} / no such file") from None
+    except IsADirectoryError:
+        raise PbfError(f"「{path}」はフォルダです。スレッドのファイルを指定してください。 / not a file") from None
+    except OSError as e:
+        raise PbfError(f"スレッドのファイルが読めません：{path}（{e.strerror}） / cannot read") from None
+
+
+def load_thread(source: "str | os.PathLike[str] | bytes", encoding: str | None = None) -> Thread:
+    """A thread file (path) or its bytes → :class:`Thread`, detecting the encoding and format."""
+    text, used = decode_thread(_read_bytes(source), encoding)
+    posts, title, fmt, warnings = _parse(text)
+    return Thread(posts=posts, title=title, format=fmt, encoding=used, warnings=warnings)
+
+
+def read_thread(source: "str | os.PathLike[str] | bytes", encoding: str | None = None) -> list[Post]:
+    """A thread file (path) or its bytes → posts, detecting the encoding and the format."""
+    return load_thread(source, encoding).posts

@@ -70,8 +70,15 @@ class GameSystem(Protocol):
     def summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """The ``show --json`` shape of product.md."""
 
+    def public_summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """The summary without anything private (a private hand before the battle ends): what
+        every post, receipt and public file is rendered from."""
+
     def order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """Context for ``templates/<system>/check.j2`` (how the order reads)."""
+
+    def public_order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """``order_view`` for the thread (receipts): without anything private (the hand)."""
 
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
         """Per player, context for ``templates/<system>/notice.j2`` (private notice); may be {}."""

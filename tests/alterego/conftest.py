@@ -6,6 +6,8 @@ from typing import Any
 import pytest
 
 from pbf.dice import Dice
+from pbf.events import event_dicts
+from pbf.render import environment, tidy
 from pbf.systems.alterego import SYSTEM
 from pbf.systems.alterego.state import new_fighter
 from pbf.systems.base import Context, Player
@@ -33,11 +35,29 @@ def make_state(ctx: Context, distance: int = 2, fighters: dict[str, dict] | None
     return state
 
 
-def play(ctx: Context, state: dict, orders: dict[str, str | None], dice: Dice | None = None):
+def parse_orders(ctx: Context, state: dict, orders: dict[str, str | None]) -> dict[str, Any]:
+    """Every player's parsed order; a player left out or given None has none (未提出)."""
     parsed = {
         name: (SYSTEM.parse_order(text, name, state, ctx) if text is not None else None)
         for name, text in orders.items()
     }
     for name in ctx.players:
         parsed.setdefault(name, None)
-    return SYSTEM.resolve(state, parsed, dice or Dice.fixed([]), ctx)
+    return parsed
+
+
+def play(ctx: Context, state: dict, orders: dict[str, str | None], dice: Dice | None = None):
+    return SYSTEM.resolve(state, parse_orders(ctx, state, orders), dice or Dice.fixed([]), ctx)
+
+
+def render_post(ctx: Context, before: dict, after: dict, events: list, parsed: dict[str, Any]) -> str:
+    """The turn's post as pbf renders it (the renderer's own environment, tidied), without the
+    verification footer that the engine adds."""
+    text = environment(SYSTEM).get_template("alterego/post.j2").render(
+        title=SYSTEM.title, turn=after["turn"], events=event_dicts(events),
+        summary=SYSTEM.summary(after, ctx), before=SYSTEM.summary(before, ctx),
+        missing=[n for n, o in parsed.items() if o is None], repeated=[],
+        orders={n: (SYSTEM.canonical_order(o) if o is not None else None) for n, o in parsed.items()},
+        players=ctx.players, options=ctx.options,
+    )
+    return tidy(text)

@@ -4,7 +4,8 @@ A case: ``characters`` (name -> id, default A/B plain), ``options``, ``distance`
 (state fields to set), ``turns`` (a list of {name: order or null}) or ``orders`` (one turn),
 ``dice`` (fixed faces), and ``expect``: ``events`` (an ordered subsequence; each a subset of
 an event dict of the LAST turn), ``absent`` (no event of the last turn matches), ``state``
-(a subset of the final state).
+(a subset of the final state), ``post`` (lines of the last turn's post, in order, each a whole line
+or, ending in ``…``, the start of one) and ``post_absent`` (text that must not be in it).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from ruamel.yaml import YAML
 
 from pbf.dice import Dice
 from pbf.events import event_dicts
+from pbf.systems.alterego import SYSTEM
 
-from .conftest import make_ctx, make_state, play
+from .conftest import make_ctx, make_state, parse_orders, render_post
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 
@@ -46,10 +48,11 @@ def test_rule_case(case, data):
     state = make_state(ctx, case.get("distance", 2), case.get("fighters"), **(case.get("top") or {}))
     turns = case.get("turns") or [case.get("orders") or {}]
     dice_faces = list(case.get("dice") or [])
-    events = []
+    events: list = []
     for orders in turns:
         before = state
-        state, events = play(ctx, state, dict(orders or {}), Dice.fixed(dice_faces))
+        parsed = parse_orders(ctx, state, dict(orders or {}))
+        state, events = SYSTEM.resolve(state, parsed, Dice.fixed(dice_faces), ctx)
         dice_faces = []
         assert before is not state
     dicts = event_dicts(events)
@@ -65,3 +68,17 @@ def test_rule_case(case, data):
         assert not found, f"unexpected event {found[0]}"
     if "state" in expect:
         assert _subset(expect["state"], state), f"state: {state}"
+    if "post" in expect or "post_absent" in expect:
+        post = render_post(ctx, before, state, events, parsed)
+        lines = post.splitlines()
+        position = 0
+        for wanted in expect.get("post") or []:
+            prefix = wanted.endswith("…")
+            while position < len(lines) and not (
+                lines[position].startswith(wanted[:-1]) if prefix else lines[position] == wanted
+            ):
+                position += 1
+            assert position < len(lines), f"line not found (in order): {wanted}\npost:\n{post}"
+            position += 1
+        for unwanted in expect.get("post_absent") or []:
+            assert unwanted not in post, f"unexpected {unwanted!r} in the post:\n{post}"

@@ -98,8 +98,39 @@ def test_cancel_syntax_errors(text, column, words):
     assert words in problems[0].message
 
 
+@pytest.mark.parametrize("text, column", [("弱C強←弱", 3), ("弱C", 2), ("C 弱→→", 3)])
+def test_marker_without_brackets_is_one_problem(text, column):
+    """One problem once: the cards after a marker without brackets are not each reported again."""
+    (p,) = _problems(text)
+    assert p.column == column and "かっこ" in p.message
+
+
+def test_two_markers_without_brackets_are_two_problems():
+    assert [p.column for p in _problems("C強弱C弱")] == [2, 5]
+
+
 def test_parser_is_built_once():
     assert parser() is parser()
+
+
+@pytest.mark.parametrize(
+    "character, text, names",
+    [
+        ("meiling", "↑→←強", ["ジャンプ", "彩光蓮華掌"]),
+        ("meiling", "↑→弱弱", ["エナジーキャノン", "弱攻撃"]),
+        ("kaede", "↑→↑弱", ["ジャンプ", "旋風脚"]),
+        ("hikari", "↑←→弱", ["ジャンプ", "スターシュート"]),
+        ("gonzo", "↑←→弱", ["ジャンプ", "岩石落とし"]),
+        ("plain", "↑←→弱", ["後ろジャンプ", "前進", "弱攻撃"]),
+        ("plain", "↑弱強", ["対空技", "強攻撃"]),  # equal lengths: the earlier wins
+        ("hikari", "↑↑弱", ["ライジングアロー"]),
+        ("hikari", "↑↑↑弱", ["ジャンプ", "ライジングアロー"]),
+    ],
+)
+def test_longer_command_starting_later_wins(data, character, text, names):
+    reading = read_plot(parse_plot(text), data.characters[character])
+    assert [r.technique.name for r in reading] == names
+    assert "".join(r.cards for r in reading) == text
 
 
 def test_longest_match_meiling(data):

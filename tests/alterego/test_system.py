@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -14,12 +13,11 @@ from hypothesis import strategies as st
 from pbf.dice import Dice
 from pbf.errors import PbfError
 from pbf.events import event_dicts
-from pbf.render import tidy
 from pbf.systems.alterego import SYSTEM
-from pbf.systems.alterego.plot import Cancel, Card, Plot, parse_plot
+from pbf.systems.alterego.plot import Cancel, Card, Plot
 from pbf.systems.base import Player
 
-from .conftest import make_ctx, make_state, play
+from .conftest import make_ctx, make_state, parse_orders, play, render_post
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -281,22 +279,15 @@ def env():
     return environment(SYSTEM)
 
 
-def _post(env, ctx, state, orders, dice=None):
-    parsed = {n: (SYSTEM.parse_order(t, n, state, ctx) if t is not None else None) for n, t in orders.items()}
+def _post(ctx, state, orders, dice=None):
+    parsed = parse_orders(ctx, state, orders)
     new, events = SYSTEM.resolve(state, parsed, dice or Dice.fixed([]), ctx)
-    text = env.get_template("alterego/post.j2").render(
-        title=SYSTEM.title, turn=new["turn"], events=event_dicts(events),
-        summary=SYSTEM.summary(new, ctx), before=SYSTEM.summary(state, ctx),
-        missing=[n for n, o in parsed.items() if o is None], repeated=[],
-        orders={n: (SYSTEM.canonical_order(o) if o is not None else None) for n, o in parsed.items()},
-        players=ctx.players, options=ctx.options,
-    )
-    return tidy(text), new
+    return render_post(ctx, state, new, events, parsed), new
 
 
-def test_post_seed_example_1(env, data):
+def test_post_seed_example_1(data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
-    post, _ = _post(env, ctx, make_state(ctx), {"A": "弱弱", "B": "弱→→弱強"})
+    post, _ = _post(ctx, make_state(ctx), {"A": "弱弱", "B": "弱→→弱強"})
     assert "第1ターン" in post
     assert "４．A「弱攻撃」　B「投げ」" in post
     assert "Aの弱攻撃がBにヒット！" in post
@@ -304,56 +295,56 @@ def test_post_seed_example_1(env, data):
     assert "手札" not in post
 
 
-def test_post_seed_example_2_names_what_each_side_counts_as(env, data):
+def test_post_seed_example_2_names_what_each_side_counts_as(data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
-    post, _ = _post(env, ctx, make_state(ctx), {"A": "弱弱弱", "B": "↑→弱弱"})
+    post, _ = _post(ctx, make_state(ctx), {"A": "弱弱弱", "B": "↑→弱弱"})
     assert "B：↑→弱弱　＝「前ジャンプ」「弱攻撃」「弱攻撃」" in post
     assert "２．A「弱攻撃」　B「弱攻撃」（空中）" in post
     assert "かち合い：Aの弱攻撃（×）対 Bの弱攻撃（ジャンプ扱い・○）" in post
-    assert "弱攻撃の連打でAは１マス後退。（距離2）" in post
+    assert "弱攻撃の連打でAは１マス後退。（距離２）" in post
 
 
-def test_post_moves_of_one_step_show_the_distance_once(env, data):
+def test_post_moves_of_one_step_show_the_distance_once(data):
     """技は１つずつ同時に行う: both moves, then the distance they leave."""
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
-    post, new = _post(env, ctx, make_state(ctx, 0), {"A": "→", "B": "←"})
-    assert "　AはBを押し込む。\n　Bは後退。（距離0）\n" in post
+    post, new = _post(ctx, make_state(ctx, 0), {"A": "→", "B": "←"})
+    assert "　AはBを押し込む。\n　Bは後退。（距離０）\n" in post
     assert new["distance"] == 0
 
 
-def test_post_cancel_in_free_hands_discards_nothing(env, data):
+def test_post_cancel_in_free_hands_discards_nothing(data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
     state = make_state(ctx, 1, {"A": {"soul": 3}})
-    post, _ = _post(env, ctx, state, {"A": "C(弱←)強弱", "B": ""})
-    assert "Aはキャンセル！（ソウルゲージ3消費・残り0）強攻撃を取り消す。" in post
+    post, _ = _post(ctx, state, {"A": "C(弱←)強弱", "B": ""})
+    assert "◆Aのキャンセル！（ソウルゲージ３消費・残り０）強攻撃を取り消す。" in post
     assert "捨てる" not in post
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
     state = make_state(ctx, 1, {"A": {"soul": 3, "hand": list("弱←強弱↑↑→"), "deck": list("弱弱弱弱")}})
-    post, _ = _post(env, ctx, state, {"A": "C(弱←)強弱", "B": ""})
-    assert "（ソウルゲージ3消費・残り0、手札の弱←を捨てる）" in post
+    post, _ = _post(ctx, state, {"A": "C(弱←)強弱", "B": ""})
+    assert "（ソウルゲージ３消費・残り０、手札の弱←を捨てる）" in post
 
 
-def test_post_void_names_the_technique_that_ended_the_plot(env, data):
+def test_post_void_names_the_technique_that_ended_the_plot(data):
     ctx = make_ctx(data, {"A": "gonzo", "B": "plain"}, hands="free")
     state = make_state(ctx, 2, {"A": {"soul": 3}})
-    post, _ = _post(env, ctx, state, {"A": "↑↑強弱", "B": ""})
-    assert "Aは大噴火にソウルゲージを3使う！（残り0）" in post
+    post, _ = _post(ctx, state, {"A": "↑↑強弱", "B": ""})
+    assert "Aは大噴火にソウルゲージを３使う！（残り０）" in post
     assert "Aの弱攻撃は無効。（大噴火の後）" in post
 
 
-def test_post_missing_winner_and_open_hands(env, data):
+def test_post_missing_winner_and_open_hands(data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="open")
     state = make_state(ctx, 1, {"A": {"hand": list("弱弱弱弱弱弱弱")}, "B": {"hp": 1, "hand": list("←←←←←←←")}})
-    post, new = _post(env, ctx, state, {"A": "弱", "B": None})
+    post, new = _post(ctx, state, {"A": "弱", "B": None})
     assert "B：未提出" in post and "※未提出" in post
     assert "★ 勝者：A！" in post
     assert "手札：弱弱弱弱弱弱" in post
 
 
-def test_post_private_hides_hands(env, data):
+def test_post_private_hides_hands(data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
     state = make_state(ctx, 2, {"A": {"hand": list("弱弱弱弱弱弱弱")}, "B": {"hand": list("←←←←←←←")}})
-    post, _ = _post(env, ctx, state, {"A": "弱", "B": "←"})
+    post, _ = _post(ctx, state, {"A": "弱", "B": "←"})
     assert "手札 7枚" in post and "手札：" not in post
 
 
@@ -383,11 +374,39 @@ def test_check_names_what_voids_the_rest(env, data):
     check = env.get_template("alterego/check.j2").render(
         title=SYSTEM.title, player="A", view=SYSTEM.order_view(SYSTEM.parse_order("↑↑強弱強", "A", state, ctx), "A", state, ctx)
     )
-    assert "１．大噴火（↑↑強）　特殊必殺技　リーチ2・威力6　ゲージ3消費（今は0：出す時に3なければ不発）" in check
-    assert "２．投げ（弱強）　リーチ0・威力3　※無効（大噴火の後は出せない）" in check
+    assert "１．大噴火（↑↑強）　特殊必殺技　リーチ２・威力６　ソウルゲージ３消費（今は０：出す時に３なければ不発）" in check
+    assert "２．投げ（弱強）　リーチ０・威力３　※無効（大噴火の後は出せない）" in check
 
 
-def test_post_renders_every_event_type(env, data):
+def _check(env, ctx, state, player, text):
+    view = SYSTEM.order_view(SYSTEM.parse_order(text, player, state, ctx), player, state, ctx)
+    return env.get_template("alterego/check.j2").render(title=SYSTEM.title, player=player, view=view)
+
+
+def test_check_cancel_says_discard_and_warns_without_gauge(env, data):
+    """キャンセル: 手札を２枚捨て、ソウルゲージを３点消費; flagged like a 特殊必殺技 when the gauge is short."""
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="private")
+    state = make_state(ctx, 2, {"A": {"hand": list("弱弱↑←強←→"), "soul": 2}})
+    check = _check(env, ctx, state, "A", "弱C(↑←)強")
+    assert "２．キャンセル：ソウルゲージ３を払い、手札の↑←を捨てて、次の技を取り消す（今は２：使う時に３なければ失敗）" in check
+    assert "払い" in check and "と手札" not in check
+    state["fighters"]["A"]["soul"] = 3
+    assert "（今は" not in _check(env, ctx, state, "A", "弱C(↑←)強")
+    free = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
+    assert "１．キャンセル：ソウルゲージ３を払い、次の技を取り消す（今は０：使う時に３なければ失敗）" in _check(
+        env, free, make_state(free), "A", "C(↑←)強"
+    )
+
+
+def test_check_shows_the_longer_command_that_starts_later(env, data):
+    ctx = make_ctx(data, {"A": "meiling", "B": "kaede"}, hands="free")
+    state = make_state(ctx, 2)
+    check = _check(env, ctx, state, "A", "↑→←強")
+    assert "１．ジャンプ（↑）\n２．彩光蓮華掌（→←強）　特殊必殺技" in check
+    assert "１．ジャンプ（↑）\n２．旋風脚（→↑弱）" in _check(env, ctx, state, "B", "↑→↑弱")
+
+
+def test_post_renders_every_event_type(data):
     """A long random-ish battle renders without template errors (StrictUndefined)."""
     ctx = make_ctx(data, {"A": "kaede", "B": "gonzo"}, hands="free")
     state = make_state(ctx, 2, {"A": {"soul": 9}, "B": {"soul": 9}})
@@ -398,7 +417,7 @@ def test_post_renders_every_event_type(env, data):
         fa, fb = state["fighters"]["A"], state["fighters"]["B"]
         a = "" if fa["stance"] or fa["charging"] else a
         b = "" if fb["stance"] or fb["charging"] else b
-        post, state_next = _post(env, ctx, state, {"A": a, "B": b})
+        post, state_next = _post(ctx, state, {"A": a, "B": b})
         assert "処理結果" in post
         state = state_next
 

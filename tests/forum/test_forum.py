@@ -82,7 +82,8 @@ def test_impersonation():
     assert "美鈴" not in c.orders
     assert [(i.post, i.trip, i.has_order) for i in c.impersonations] == [(1, "Zz9yXx8wVv", True), (2, None, True)]
     notes = c.notes("美鈴")
-    assert len(notes) == 2 and "なりすまし" in notes[0].message
+    assert len(notes) == 3 and "なりすまし" in notes[0].message
+    assert "（>>3）に【行動】がない" in notes[2].message  # and her own chat post is named
 
 
 def test_registered_trip_with_diamond_prefix():

@@ -66,6 +66,7 @@ class Cancelled(Event):
     discards: list[str]
     skipped: str | None  # the technique that was skipped
     soul: int  # gauge after
+    cost: int = 3  # gauge a cancel needs and pays
 
 
 @dataclass
@@ -125,8 +126,10 @@ class Clash(Event):
     target: str
     mine: str  # matchup kind label (弱攻撃, ジャンプ, …)
     theirs: str
-    result: str  # ○ × △ ＼ ―
+    result: str  # ○ × △ ＼ ― (parenthesised cells read as the plain symbol)
     their_result: str
+    outcome: str = "decided"  # decided (○/×) / trade (相打ち) / throw_break (投げ抜け) / unrelated (―, 関係なし)
+    stance: bool = False  # the target met it with a guard stance (ガードの構え)
 
 
 @dataclass

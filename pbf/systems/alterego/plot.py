@@ -95,10 +95,11 @@ def parser() -> Lark:
 
 
 class _ToPlot(Transformer):
-    def __init__(self, source: _Source, problems: list[Problem]):
+    def __init__(self, source: _Source, problems: list[Problem], unbracketed: set[int]):
         super().__init__()
         self.source = source
         self.problems = problems
+        self.unbracketed = unbracketed  # markers already reported for their missing brackets
 
     def card(self, tokens: list[Token]) -> Card:
         (tok,) = tokens
@@ -109,7 +110,7 @@ class _ToPlot(Transformer):
         marker: Token = children[0]
         cards: list[Card] = children[1:]
         line, column, text = self.source.where(marker.start_pos, marker.end_pos)
-        if len(cards) != 2:
+        if len(cards) != 2 and marker.start_pos not in self.unbracketed:
             self.problems.append(
                 Problem(
                     f"キャンセルで捨てるカードは２枚です（{len(cards)}枚書かれています）。",
@@ -139,6 +140,10 @@ def _syntax_problem(error: UnexpectedInput, source: _Source) -> Problem:
         return Problem("カードとして読めない文字です。", line=line, column=column, text=text, hint=hint)
     assert isinstance(error, UnexpectedToken)
     tok = error.token
+    if tok.type == "$END" and "_OPEN" in error.expected:
+        marker = error.interactive_parser.parser_state.value_stack[-1]
+        line, column, text = source.where(marker.start_pos, marker.end_pos)
+        return Problem("キャンセルの後には、捨てる２枚をかっこで書きます。", line=line, column=column, text=text, hint="例：C(弱←)")
     if tok.type == "$END":
         end = len(source.norm)
         line, column, _ = source.where(max(end - 1, 0))
@@ -157,11 +162,18 @@ def parse_plot(text: str) -> Plot:
     """Syntax only: text → Plot. Raises OrderError with every problem found."""
     source = _Source(text or "")
     problems: list[Problem] = []
+    unbracketed: set[int] = set()
 
     def on_error(error: UnexpectedInput) -> bool:
-        if isinstance(error, UnexpectedToken) and error.token.type == "$END" and problems:
+        if isinstance(error, UnexpectedToken) and error.token.type == "$END" and problems and "_OPEN" not in error.expected:
             return False  # the earlier problem already explains it
         problems.append(_syntax_problem(error, source))
+        if isinstance(error, UnexpectedToken) and "_OPEN" in error.expected:
+            # a marker without brackets: close it empty, so that the cards after it read as cards
+            # (one problem, not one per card) and it is not reported again for its card count
+            unbracketed.add(error.interactive_parser.parser_state.value_stack[-1].start_pos)
+            error.interactive_parser.feed_token(Token("_OPEN", "("))
+            error.interactive_parser.feed_token(Token("_CLOSE", ")"))
         if isinstance(error, UnexpectedCharacters):
             # skip a whole unknown word at once ("jmp" is one problem, not three)
             pos = error.pos_in_stream
@@ -178,7 +190,7 @@ def parse_plot(text: str) -> Plot:
         if not problems:
             problems.append(_syntax_problem(error, source))
         raise OrderError(problems) from None
-    plot = _ToPlot(source, problems).transform(tree)
+    plot = _ToPlot(source, problems, unbracketed).transform(tree)
     if problems:
         raise OrderError(problems)
     return plot

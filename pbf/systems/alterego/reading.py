@@ -1,7 +1,8 @@
 """技を読み取る: the plotted cards, left to right, become techniques by longest match.
 
 Seed: 「コマンドと同じ順番のカードの組み合わせが出来た所で技が成立します。ただし、複数の
-コマンドと重複している場合はコマンドの長い方を優先します。」 A cancel marker separates the
+コマンドと重複している場合はコマンドの長い方を優先します。」 The longer command wins also when
+it starts later and overlaps (美鈴 ↑→←強 is ジャンプ + 彩光蓮華掌). A cancel marker separates the
 reading: the cards on either side of it never form one command together.
 """
 
@@ -36,19 +37,39 @@ def commands(character: Character) -> dict[str, Technique]:
     return table
 
 
+def _longest_at(symbols: str, start: int, end: int, table: dict[str, Technique], longest: int) -> int:
+    """Length of the longest command in ``symbols[start:end]`` that starts at ``start`` (0: none)."""
+    for size in range(min(longest, end - start), 0, -1):
+        if symbols[start : start + size] in table:
+            return size
+    return 0
+
+
 def read_cards(cards: list[Card], table: dict[str, Technique]) -> list[ReadTechnique]:
+    """Left to right, the command at a position is the longest one starting there, unless a
+    strictly longer command starts inside it: then it is cut before that one (複数のコマンドと
+    重複している場合はコマンドの長い方を優先します). Equal lengths: the earlier one wins."""
     longest = max(len(c) for c in table)
+    symbols = "".join(c.symbol for c in cards)
+    end = len(symbols)
     out: list[ReadTechnique] = []
     i = 0
-    while i < len(cards):
-        for size in range(min(longest, len(cards) - i), 0, -1):
-            command = "".join(c.symbol for c in cards[i : i + size])
-            if command in table:
-                out.append(ReadTechnique(table[command], command, cards[i].line, cards[i].column))
-                i += size
-                break
-        else:  # a card no command starts with (only with odd data): skip it
+    while i < end:
+        size = _longest_at(symbols, i, end, table, longest)
+        cut = True
+        while cut and size > 1:
+            cut = False
+            for inner in range(i + 1, i + size):
+                if _longest_at(symbols, inner, end, table, longest) > size:
+                    size = _longest_at(symbols, i, inner, table, longest)
+                    cut = True
+                    break
+        if size == 0:  # a card no command starts with (only with odd data): skip it
             i += 1
+            continue
+        command = symbols[i : i + size]
+        out.append(ReadTechnique(table[command], command, cards[i].line, cards[i].column))
+        i += size
     return out
 
 

@@ -184,7 +184,7 @@ class _Turn:
                 f.st["discard"].extend(discards)
             if f.queue and not f.queue[0].is_cancel:
                 skipped = f.queue.pop(0).tech.name
-        self.emit(ev.Cancelled(f.name, step, reason is None, reason, discards, skipped, f.st["soul"]))
+        self.emit(ev.Cancelled(f.name, step, reason is None, reason, discards, skipped, f.st["soul"], CANCEL_COST))
 
     # -- リーチ ----------------------------------------------------------------------------
     def _in_reach(self, tech: Technique) -> bool:
@@ -263,9 +263,7 @@ class _Turn:
     def _clash(self, a: _Fighter, ea: _Entry, b: _Fighter, eb: _Entry) -> None:
         """技のかち合い: both attacks established."""
         ka, kb = self._kind(a, ea.tech), self._kind(b, eb.tech)
-        ra, rb = self.data.matchups.result(ka, kb), self.data.matchups.result(kb, ka)
-        labels = self.data.matchups.kinds
-        self.emit(ev.Clash(a.name, self.step, b.name, labels[ka], labels[kb], ra, rb))
+        ra, rb = self._matchup(a, ka, b, kb)
         if ka == kb == "throw":
             # 投げなら投げ抜けが発生して双方１マスずつ後退します
             self.set_distance(self.distance + 2)
@@ -285,45 +283,59 @@ class _Turn:
 
     def _against(self, x: _Fighter, tech: Technique, y: _Fighter, y_role: str | None) -> None:
         """One established attack; the enemy guards, whiffs, or has nothing in front."""
-        labels = self.data.matchups.kinds
         if y.down:
             # 転倒: attacks on a downed fighter whiff for the rest of the turn
             self.emit(ev.Whiff(x.name, self.step, tech.name, "down"))
             return
-        if y.stance:
-            if tech.kind == "throw":
-                self._hit(x, tech, y)
-            elif tech.kind == "strong":
-                y.stance = False
-                self.emit(ev.StanceBreak(y.name, self.step, x.name))
-                self._hit(x, tech, y)
-            else:
-                self._guarded(x, tech, y, stance=True)
-            return
         kx = self._kind(x, tech)
-        if y_role == "guard" and not y.airborne:
-            rx, ry = self.data.matchups.result(kx, "guard"), self.data.matchups.result("guard", kx)
-            self.emit(ev.Clash(x.name, self.step, y.name, labels[kx], labels["guard"], rx, ry))
-            if ry == "×":
+        if y.stance or (y_role == "guard" and not y.airborne):
+            # ガード (a ← facing this attack, or the stance it became) meets it in the table
+            rx, ry = self._matchup(x, kx, y, "guard")
+            if ry == "×":  # 強攻撃 and 投げ beat the guard: a hit with full effect
+                if y.stance:
+                    y.stance = False
+                    self.emit(ev.StanceBreak(y.name, self.step, x.name))
                 self._hit(x, tech, y)
-                self._suki(y)  # the guard is broken
-            else:
-                self._guarded(x, tech, y, stance=False)
-                if rx == "×":
-                    self._suki(x)
+                self._suki(y)
+                return
+            self._guarded(x, tech, y, stance=y.stance)
+            if rx == "×":
+                self._suki(x)
             return
         if y.airborne:
-            rx, ry = self.data.matchups.result(kx, "jump"), self.data.matchups.result("jump", kx)
-            self.emit(ev.Clash(x.name, self.step, y.name, labels[kx], labels["jump"], rx, ry))
+            # nothing (or a whiff) after a jump: the enemy meets it as ジャンプ
+            rx, ry = self._matchup(x, kx, y, "jump")
             if rx == "×":
                 self._suki(x)
                 return
+            self._hit(x, tech, y)
+            if ry == "×":
+                self._suki(y)  # shot down: no longer airborne, later techniques void
+            return
         self._hit(x, tech, y)
+
+    def _matchup(self, x: _Fighter, kx: str, y: _Fighter, ky: str) -> tuple[str, str]:
+        """Both sides' results from the table, announced as one ``clash`` event."""
+        rx, ry = self.data.matchups.result(kx, ky), self.data.matchups.result(ky, kx)
+        if kx == ky == "throw":
+            outcome = "throw_break"
+        elif "○" in (rx, ry) or "×" in (rx, ry):
+            outcome = "decided"
+        elif rx == ry == "―":
+            outcome = "unrelated"
+        else:  # ＼ or △: both strike
+            outcome = "trade"
+        labels = self.data.matchups.kinds
+        stance = ky == "guard" and y.stance
+        self.emit(ev.Clash(x.name, self.step, y.name, labels[kx], labels[ky], rx, ry, outcome, stance))
+        return rx, ry
 
     # -- effects ------------------------------------------------------------------------
     def _suki(self, f: _Fighter) -> None:
-        """隙: every later technique of this turn is void."""
+        """隙: every later technique of this turn is void; an airborne fighter is no longer
+        airborne (「そのターンは敵のカードの効果にされるがままになります」)."""
         f.suki = True
+        f.airborne = False
         voided = [e.tech.name for e in f.queue if e.tech is not None]
         f.queue.clear()
         self.emit(ev.Suki(f.name, self.step, voided))

@@ -8,7 +8,7 @@
         character: meiling
         hp: 17
         soul: 2            # ソウルゲージ 0–9
-        stance: false      # a guard that held: no plot next turn, guards everything but 強攻撃/投げ
+        stance: false      # a guard that held: no plot next turn; meets attacks as ガード in the table
         charging: null     # technique id of a 強攻撃 that comes out next turn
         hand: [弱, →, …]   # [] when hands = "free"
         deck: [...]        # top of the deck first

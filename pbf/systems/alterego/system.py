@@ -28,12 +28,16 @@ INT_OPTIONS = {
 }
 
 
+# What the thread may be told about a card the hand lacks (which card is private).
+HAND_PROBLEM = "手札にないカードがプロットされています（どのカードかは本人にだけ伝えます）。"
+
+
 class AlterEgo:
     name = "alterego"
     title = "Alter EGO ―オルタリゴ―"
     # Bumped whenever a ruling changes what a turn resolves to; archived with every turn so that
     # replaying an older campaign can say "the rules changed" instead of a bare difference.
-    rules_version = 1
+    rules_version = 2
     default_options: dict[str, Any] = {
         "hands": "private",  # private / open / free
         "hp": 20,
@@ -152,7 +156,7 @@ class AlterEgo:
                 else:
                     problems.append(
                         Problem(message, player=player, line=where.line, column=where.column, text=where.text,
-                                hint=f"手札：{shown}")
+                                hint=f"手札：{shown}", public=HAND_PROBLEM)
                     )
         if problems:
             problems.sort(key=lambda p: (p.line or 0, p.column or 0))
@@ -274,6 +278,22 @@ class AlterEgo:
                 "winner": summary["winner"],
             }
         return out
+
+    def public_order_view(self, order: Plot, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """How an order reads, for the thread (receipts): with private hands, no hand."""
+        view = self.order_view(order, player, state, ctx)
+        if view["hands"] == "private" and state.get("winner") is None:
+            view["hand"] = None
+        return view
+
+    def public_summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """The summary the thread may see: with private hands, no hand until the battle ends."""
+        summary = self.summary(state, ctx)
+        opts = {**self.default_options, **ctx.options}
+        if opts["hands"] == "private" and summary["winner"] is None:
+            for fighter in summary["fighters"].values():
+                del fighter["hand"]
+        return summary
 
     def template_filters(self) -> dict[str, Any]:
         return {}

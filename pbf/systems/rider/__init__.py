@@ -167,6 +167,14 @@ class RiderSystem:
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
         return {}
 
+    def public_order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """How an order reads, for the thread (receipts): nothing of a rider is private."""
+        return self.order_view(order, player, state, ctx)
+
+    def public_summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """Nothing of a rider is private: stats, vented card and remaining deck are on the table."""
+        return self.summary(state, ctx)
+
     def template_filters(self) -> dict[str, Any]:
         return {}
 
