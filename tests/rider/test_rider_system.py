@@ -208,4 +208,8 @@ def test_missing_players_are_listed_in_the_post():
     ctx = context(DUEL)
     st = state(ctx, {"turn": 1, "distance": "遠", "initiative": ["刃", "龍"]})
     after, events, _ = turn(ctx, st, {"刃": "攻撃しない"}, [])
-    assert "未提出：龍" in post(ctx, st, after, events, missing=["龍"])
+    text = post(ctx, st, after, events, missing=["龍"])
+    # everything the empty order implies, in a duel: stays, blocks, no card, still attacks with what is vented
+    assert ("未提出：龍（既定の行動で処理）\n　移動：留まる／相手の移動：阻止する／カード：使わない\n"
+            "　攻撃：ベントイン中の武器（なければバイザーか無手）で、届けば行う\n"
+            "　回避：ダイスの多い能力値で（超回避なし）\n") in text

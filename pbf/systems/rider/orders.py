@@ -724,28 +724,26 @@ def after_the_end(clauses: list[Clause], original: str, where: list[int], player
                   data: RiderData, teams: dict[str, str | None]) -> RiderOrder:
     """After the battle is decided only a winner's イベントファイナル may be posted (once)."""
     allowed = winners(state, teams)
-    shown = "、".join(allowed) or "なし"
-    form = "イベントファイナル: 自由な演出（行末まで）"
+    form = "書ける形：イベントファイナル: 自由な演出（行末まで）"
+    over = f"この戦闘はもう決着しています（勝者：{winner_word(state)}）。"
     finale = [c for c in clauses if c.kind == "event_final"]
     problems = []
     if player not in allowed:
-        problems.append(_problem(original, where, 0, f"この戦闘はもう決着しています（勝者：{winner_word(state)}）。"
-                                 f"決着後に書き込めるのは勝者（{shown}）のイベントファイナルだけです。"
+        problems.append(_problem(original, where, 0, over + "決着後に書き込めるのは勝者のイベントファイナルだけです。"
                                  " / the battle is over: only a winner's event final may be posted",
-                                 None, player=player))
+                                 None, f"書き込める人：{'、'.join(allowed) or 'なし'}", player))
     elif player in (state.get("event_finals") or {}):
         problems.append(_problem(original, where, 0, "イベントファイナルはもう演出されています（1回の戦闘で1度）。"
                                  " / your event final has been posted already", None, player=player))
+    elif not clauses:
+        problems.append(_problem(original, where, 0, over + "勝者はイベントファイナルを書き込めます。"
+                                 " / the battle is over: post your event final", None, form, player))
     else:
+        kept = finale[0] if finale else None  # the first イベントファイナル; everything else is refused
         for c in clauses:
-            if c.kind != "event_final" or c is not finale[0]:
-                problems.append(_problem(original, where, c.pos, "この戦闘はもう決着しています。決着後に書けるのは"
-                                         "イベントファイナルだけです。 / the battle is over: event final only",
-                                         c.text, f"書ける形：{form}", player))
-        if not finale:
-            problems.append(_problem(original, where, 0, "この戦闘はもう決着しています。勝者はイベントファイナルを"
-                                     "書き込めます。 / the battle is over: post your event final",
-                                     None, f"書ける形：{form}", player))
+            if c is not kept:
+                problems.append(_problem(original, where, c.pos, over + "決着後に書けるのはイベントファイナルだけです。"
+                                         " / the battle is over: event final only", c.text, form, player))
     if problems:
         raise OrderError(problems)
     return RiderOrder(event_final=finale[0].value)

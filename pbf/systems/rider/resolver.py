@@ -86,7 +86,7 @@ class Action:
     cancelled: bool = False
     advent: bool = False
     final: str | None = None
-    reflectors: list[str] = field(default_factory=list)  # reacting fighters with リフレクトベント
+    reflectors: dict[str, str] = field(default_factory=dict)  # reacting fighter -> its リフレクトベント card
     evaded: list[str] = field(default_factory=list)  # who evaded the actor's own attack (リフレクトベント's chance)
 
 
@@ -220,9 +220,8 @@ class Battle:
         """A リフレクトベント whose user did not evade the actor's own attack had nothing to react to."""
         if self.st["winner"] is not None:
             return
-        for name in act.reflectors:
+        for name, card in act.reflectors.items():
             if name not in act.evaded:
-                card = next(c for c in self.data.cards if fx.has(self.data, c, "reflect"))
                 self.events.append(PassiveIdle(name, card, self.data.card_name(card), "not_attacked", act.actor))
 
     # -- 複数人による戦闘: one action (steps 2–7 with everyone else reacting) -----------------------
@@ -537,7 +536,7 @@ class Battle:
         if "final" in eff and user == act.actor:
             act.final = card
         if "reflect" in eff and user != act.actor:
-            act.reflectors.append(user)
+            act.reflectors[user] = card
 
     # -- ５：攻撃判定 / ６：回避判定 / ７：ダメージ判定 --------------------------------------------
     def attacks(self, act: Action) -> None:
