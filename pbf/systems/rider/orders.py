@@ -201,10 +201,11 @@ def _english_form(words: list[Token], data: RiderData) -> list[Clause] | None:
 
 
 class _Unknown(Exception):
-    def __init__(self, token: Token, candidates: list[str], text: str | None = None):
+    def __init__(self, token: Token, candidates: list[str], text: str | None = None, why: str | None = None):
         self.token = token
         self.candidates = candidates
         self.text = text if text is not None else str(token)
+        self.why = why  # what belongs here, when the word is known but not in this place
 
 
 def _match_phrase(words: list[Token], data: RiderData, allowed: tuple[str, ...]) -> list[Clause]:
@@ -292,7 +293,9 @@ class _Transform(Transformer):
         moves = _match_phrase(direction, self.data, ("move",))
         if len(moves) != 1 or moves[0].value not in DIRECTION_WORDS:
             raise _Unknown(direction[0], list(DIRECTION_WORDS.values()) + ["closer", "away"],
-                           " ".join(str(w) for w in direction))
+                           " ".join(str(w) for w in direction),
+                           "阻止の条件は相手の移動の向き（近寄る・離れる）です（例：近寄るなら阻止しない）。"
+                           " / block by direction: closer or away")
         block = _match_phrase(answer, self.data, ("block",))
         if len(block) != 1:
             raise _Unknown(answer[0], _candidates(self.data, ("block",)), " ".join(str(w) for w in answer))
@@ -375,6 +378,8 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
         hint = None
         if "INT" in expected:
             hint = "数を書いてください（例：隙狙い 1、超回避 2）。"
+        elif "AT_LEAST" in expected:
+            hint = "「超回避 2: 達成値5以上なら」の形で書いてください。"
         raise OrderError([_problem(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
         raise OrderError([Problem(f"命令を読めません：{exc}", player=player)]) from None
@@ -389,7 +394,8 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             if guess is not None:
                 shown = next((c for c in inner.candidates if norm(c) == guess), guess)
             hint = f"もしかして「{shown}」？" if shown else None
-            raise OrderError([_problem(text, where, inner.token.start_pos, "知らない語です。 / unknown word", word, hint, player)]) from None
+            message = inner.why or "知らない語です。 / unknown word"
+            raise OrderError([_problem(text, where, inner.token.start_pos, message, word, hint, player)]) from None
         raise
     for c in clauses:
         if c.kind == "event_final":
