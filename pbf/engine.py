@@ -160,7 +160,9 @@ def run_turn(
     if fixed:
         meta["gm_dice"] = len(fixed)
     state = campaign.state if state is None else state
-    if state.get("winner") is not None:
+    # a system with accepts_epilogue reads and resolves a turn after the end itself (the rider
+    # game: the winners' イベントファイナル only); for the others the battle is simply over
+    if state.get("winner") is not None and not getattr(campaign.system, "accepts_epilogue", False):
         raise PbfError("このバトルはもう決着しています（pbf show で確認できます）。 / the battle is over")
     if sources is None:
         sources = sources_from_file(campaign, orders_text)

@@ -293,18 +293,18 @@ def test_show_prints_one_fact_a_line(tmp_path, pbf, seed_campaign):
 def test_fixed_dice_reproduce_the_seeds_dice_example_in_a_post(tmp_path, pbf):
     """刃襲 (攻撃力4) attacks; the GM's dice 4,1,1,5,4,4 give 7, shown BCDice-style, and are archived."""
     camp = tmp_path / "rider"
-    assert pbf("new", camp, "--system", "rider", "--player", "刃=jinshu", "--player", "北岡=zolda", "--seed", "x")[0] == 0
+    # the seed "z" puts them at 近 at turn 0 (the initiative and the starting distance are rolled then)
+    assert pbf("new", camp, "--system", "rider", "--player", "刃=jinshu", "--player", "北岡=zolda", "--seed", "z")[0] == 0
     orders = write(tmp_path, "o.txt", "[刃]留まる\n[北岡]留まる / 攻撃しない\n")
-    # 刃 has the higher 運動性, so no initiative roll: the first die is the starting distance (1: 近),
-    # then 刃's attack (4 dice), then 北岡's evasion (運動性 2).
-    code, out, err = pbf("turn", camp, "--orders", orders, "--dice", "1,4,1,1,5,4,4,2,3")
+    # 刃 has the higher 運動性 and goes first: 刃's attack (4 dice), then 北岡's evasion (運動性 2).
+    code, out, err = pbf("turn", camp, "--orders", orders, "--dice", "4,1,1,5,4,4,2,3")
     assert code == 0, err
     assert "(4B6) ＞ 4,7[1,1,5],4,4 ＞ 達成値7" in out
     from pbf import yamlio
 
     record = yamlio.plain(yamlio.load((camp / "history" / "0001" / "dice.yaml").read_text("utf-8"), "d"))
-    assert record["fixed"] == [1, 4, 1, 1, 5, 4, 4, 2, 3]
-    assert record["draws"][:9] == [0, 3, 0, 0, 4, 3, 3, 1, 2]
+    assert record["fixed"] == [4, 1, 1, 5, 4, 4, 2, 3]
+    assert record["draws"][:8] == [3, 0, 0, 4, 3, 3, 1, 2]
     assert pbf("replay", camp)[0] == 0
     assert pbf("verify", camp)[0] == 0
 

@@ -45,9 +45,11 @@ def _player(name: str, spec: str) -> Player:
     return Player(name, character, team=team or None)
 
 
-def state(ctx: Context, setup: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Turn 0, then the case's setup: top-level keys replace, fighters' keys merge."""
-    st = SYSTEM.new_state(ctx, Dice.fixed([]))
+def state(ctx: Context, setup: dict[str, Any] | None = None, opening: list[int] | None = None) -> dict[str, Any]:
+    """Turn 0, then the case's setup: top-level keys replace, fighters' keys merge.
+    ``opening``: turn 0's dice (initiative, starting distance) for ``new_state``; without them
+    the sheets only (``blank_state``: the setup gives the initiative and the distance)."""
+    st = SYSTEM.new_state(ctx, Dice.fixed(opening)) if opening is not None else SYSTEM.blank_state(ctx)
     setup = dict(setup or {})
     fighters = setup.pop("fighters", {}) or {}
     st.update(setup)

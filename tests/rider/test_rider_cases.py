@@ -4,7 +4,9 @@ Each case:
   name, rule (the seed rule or ruling it pins down), players {NAME: id}, options {},
   setup (state changes: turn, distance, initiative, fighters: {NAME: {hp, vent, deck, ...}}),
   orders {NAME: text}, dice [faces], expect [event subsets, in order], absent [event subsets],
-  state {distance, winner, fighters: {NAME: {key: value}}}, post_contains [strings].
+  state {distance, winner, fighters: {NAME: {key: value}}}, post_contains [strings];
+  opening_dice [faces]: turn 0's dice (new_state rolls the initiative and the starting distance),
+  opening {key: value} (a subset of RiderSystem.opening), opening_contains [strings] (opening.j2).
 All fixed dice must be used (no more, no fewer).
 """
 
@@ -13,7 +15,8 @@ from __future__ import annotations
 import pytest
 from ruamel.yaml import YAML
 
-from rider_support import CASES, context, post, state, subsequence, turn
+from pbf.systems.rider import SYSTEM
+from rider_support import CASES, context, env, post, state, subsequence, turn
 
 
 def _cases():
@@ -26,7 +29,16 @@ def _cases():
 @pytest.mark.parametrize("case", list(_cases()))
 def test_rule_case(case):
     ctx = context(case["players"], case.get("options"), case.get("data_patch"))
-    before = state(ctx, case.get("setup"))
+    before = state(ctx, case.get("setup"), case.get("opening_dice"))
+    if "opening_dice" in case:
+        assert len(before["opening_rolls"]) == len(case["opening_dice"]), "every turn 0 die is used"
+        opening = SYSTEM.opening(before, ctx)
+        for key, value in (case.get("opening") or {}).items():
+            assert opening[key] == value, key
+        part = env().get_template("rider/opening.j2").make_module({"title": SYSTEM.title})
+        shown = str(part.rules(opening["summary"], {**SYSTEM.default_options, "order_marker": "【行動】"}, opening))
+        for snippet in case.get("opening_contains", []):
+            assert snippet in shown, f"{snippet!r} not in the opening:\n{shown}"
     after, events, dice = turn(ctx, before, case.get("orders", {}), case.get("dice", []))
     assert len(dice.draws) == len(case.get("dice", [])), "every fixed die is used"
     missing = subsequence(case.get("expect", []), events)

@@ -31,6 +31,11 @@ def test_demo_runs_to_a_winner_with_every_feature(tmp_path):
     assert any(e["type"] == "attack" and e["weapon"] == "final_vent" for e in events)
     assert any(e["type"] == "event_final" for e in events)
     assert "【イベントファイナル】" in posts[-1]
+    # rules version 2: decisions written in advance
+    assert any(e["type"] == "evasion" and e["super_evasion"] and e["super_threshold"] for e in events)
+    assert any(e["type"] == "declare_move" and not e["blocked"] for e in events)  # 近寄るなら阻止しない
+    assert any(e["type"] == "damage" and e["full"] > e["amount"] for e in events)  # 残りHP分
+    assert "残りHP分" in posts[-1]
 
 
 def test_demo_is_deterministic(tmp_path):

@@ -63,7 +63,7 @@ def test_order_objects_are_typed():
     ctx, st = _setup({})
     order = SYSTEM.parse_order("受動: 攻撃ならガードベント / 近寄る / 隙狙い 1", "刃", st, ctx)
     assert isinstance(order, RiderOrder)
-    assert order.move == "closer" and order.aim == 1 and order.block is True
+    assert order.move == "closer" and order.aim == 1 and order.block_closer is True and order.block_away is True
     assert order.passive == (PassiveRule("guard_vent", "attack"),)
 
 

@@ -34,7 +34,7 @@ def test_options():
 
 def test_hp_option_sets_riders_hp_monsters_keep_theirs():
     ctx = context({"刃": "jinshu", "モ": "gigazelle"}, {"hp": 25})
-    st = SYSTEM.new_state(ctx, Dice.fixed([]))
+    st = SYSTEM.blank_state(ctx)
     assert st["fighters"]["刃"]["hp"] == 25 and st["fighters"]["モ"]["hp"] == 12
 
 
@@ -99,11 +99,25 @@ def test_check_players():
 
 
 def test_new_state_turn_0():
+    """Turn 0 rolls the initiative (a tie: 1D6 each) and the starting distance, and keeps the dice."""
     ctx = context(DUEL)
-    st = SYSTEM.new_state(ctx, Dice.fixed([]))
-    assert st["turn"] == 0 and st["distance"] is None and st["initiative"] == [] and st["winner"] is None
+    dice = Dice.fixed([2, 5, 4])
+    st = SYSTEM.new_state(ctx, dice)
+    assert len(dice.draws) == 3
+    assert st["turn"] == 0 and st["winner"] is None
+    assert st["initiative"] == ["龍", "刃"] and st["distance"] == "中"
+    assert st["opening_rolls"] == [{"actor": "刃", "purpose": "initiative", "face": 2},
+                                   {"actor": "龍", "purpose": "initiative", "face": 5},
+                                   {"actor": "龍", "purpose": "distance", "face": 4}]
     f = st["fighters"]["刃"]
     assert f["hp"] == 20 and f["alive"] and f["vent"] is None and f["deck"]["final_vent"] == 1
+
+
+def test_new_state_of_a_battle_of_three_rolls_no_distance():
+    ctx = context({"刃": "jinshu", "龍": "ryuki", "ナ": "knight"})
+    dice = Dice.fixed([6, 1])
+    st = SYSTEM.new_state(ctx, dice)
+    assert st["initiative"] == ["ナ", "刃", "龍"] and st["distance"] is None and len(dice.draws) == 2
 
 
 def test_summary_shape():
@@ -138,7 +152,7 @@ def test_keep_highest_exploding_pool():
 
 def test_resolve_is_pure_and_deterministic():
     ctx = context(DUEL)
-    st = SYSTEM.new_state(ctx, Dice.fixed([]))
+    st = SYSTEM.new_state(ctx, Dice.seeded("seed", 0, ""))
     frozen = copy.deepcopy(st)
     orders = {n: SYSTEM.parse_order("近寄る / ソードベント", n, st, ctx) for n in st["fighters"]}
     a = SYSTEM.resolve(st, orders, Dice.seeded("seed", 1, "x"), ctx)
@@ -176,7 +190,7 @@ def test_status_template():
 def test_post_is_cp932_safe():
     """Posts must survive CP932 forums: ASCII +/- in sums, no U+2212, no U+301C."""
     ctx = context(DUEL)
-    before = SYSTEM.new_state(ctx, Dice.fixed([]))
+    before = SYSTEM.new_state(ctx, Dice.seeded("cp932", 0, ""))
     plan = [{"刃": "近寄る / ソードベント", "龍": "受動: 攻撃ならガードベント / 超回避 1"}] + [
         {"刃": "近寄る / イベントファイナル: 斬！", "龍": "阻止しない"}] * 8
     for n, orders in enumerate(plan, 1):
@@ -194,4 +208,8 @@ def test_missing_players_are_listed_in_the_post():
     ctx = context(DUEL)
     st = state(ctx, {"turn": 1, "distance": "遠", "initiative": ["刃", "龍"]})
     after, events, _ = turn(ctx, st, {"刃": "攻撃しない"}, [])
-    assert "未提出：龍" in post(ctx, st, after, events, missing=["龍"])
+    text = post(ctx, st, after, events, missing=["龍"])
+    # everything the empty order implies, in a duel: stays, blocks, no card, still attacks with what is vented
+    assert ("未提出：龍（既定の行動で処理）\n　移動：留まる／相手の移動：阻止する／カード：使わない\n"
+            "　攻撃：ベントイン中の武器（なければバイザーか無手）で、届けば行う\n"
+            "　回避：ダイスの多い能力値で（超回避なし）\n") in text

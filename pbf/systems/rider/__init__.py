@@ -12,10 +12,11 @@ from ...dice import Dice
 from ...errors import PbfError
 from ..base import Context, Player
 from . import data as rider_data
+from . import initiative as ini
 from . import orders as rider_orders
 from .cards import stat
 from .data import RiderData
-from .orders import POOL_WORDS, RiderOrder
+from .orders import MOVE_RULE_WORDS, POOL_WORDS, RiderOrder
 from .resolver import is_multi
 from .resolver import resolve as _resolve
 
@@ -24,7 +25,12 @@ class RiderSystem:
     name = "rider"
     title = "ライダーバトル"
     # Bumped whenever a ruling changes what a turn resolves to (see pbf/systems/base.py).
-    rules_version = 1
+    # 2: initiative and the starting distance at turn 0; conditions on what actually happens;
+    #    blocking by direction; 超回避 thresholds; movement-target lists; 庇う by a target refused.
+    rules_version = 2
+    # After the battle is decided, a turn may still hold the winners' イベントファイナル (an
+    # epilogue post); the engine lets such a turn through and parse_order/resolve handle it.
+    accepts_epilogue = True
     default_options: dict[str, Any] = {"turn_limit": 0, "hp": 20}
 
     # -- options ---------------------------------------------------------------------------
@@ -66,8 +72,20 @@ class RiderSystem:
 
     # -- state -----------------------------------------------------------------------------
     def new_state(self, ctx: Context, dice: Dice) -> dict[str, Any]:
-        """Turn 0. Initiative and the starting distance are rolled at the start of turn 1's
-        resolution (ruling), so their dice appear in the first post; distance is null until then."""
+        """Turn 0: the sheets, then １：イニシアティブ with turn 0's dice — the initiative order and
+        (one on one) the starting distance, so that players write turn 1 knowing both. The dice
+        are kept under ``opening_rolls`` for the opening post (see :meth:`opening`)."""
+        st = self.blank_state(ctx)
+        order, rolls = ini.roll_order(st["fighters"], ctx.data, dice)
+        st["initiative"] = order
+        if not is_multi(st):  # 複数人による戦闘 rolls its distances per action instead
+            st["distance"], roll = ini.roll_distance(order[0], dice)
+            rolls.append(roll)
+        st["opening_rolls"] = [{"actor": r.actor, "purpose": r.purpose, "face": r.value} for r in rolls]
+        return st
+
+    def blank_state(self, ctx: Context) -> dict[str, Any]:
+        """The fighters' sheets at turn 0, before any die (no initiative, no distance)."""
         data: RiderData = ctx.data
         hp_option = int(ctx.options.get("hp", self.default_options["hp"]))
         fighters: dict[str, Any] = {}
@@ -101,6 +119,25 @@ class RiderSystem:
 
     def resolve(self, state, orders, dice, ctx):
         return _resolve(state, orders, dice, ctx)
+
+    def opening(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """Context for the opening post (templates/rider/opening.j2): who goes first (the
+        initiative order with each 運動性), the starting distance (one on one; None in a battle of
+        three or more), and turn 0's dice as roll dicts (faces included) in the order rolled."""
+        rolls = [{"type": "roll", "actor": r["actor"], "purpose": r["purpose"], "dice": 1, "faces": [r["face"]],
+                  "value": r["face"], "groups": [[r["face"]]], "bonus": 0, "achievement": r["face"], "kind": "D6",
+                  "by": ""} for r in state.get("opening_rolls", [])]
+        order = list(state.get("initiative", []))
+        return {
+            "initiative": order,
+            "mobility": ini.mobility({n: state["fighters"][n] for n in order}, ctx.data),
+            "tie_rolls": [r for r in rolls if r["purpose"] == "initiative"],
+            "distance": None if is_multi(state) else state.get("distance"),
+            "distance_roll": next((r for r in rolls if r["purpose"] == "distance"), None),
+            "rolls": rolls,
+            "multi": is_multi(state),
+            "summary": self.summary(state, ctx),
+        }
 
     # -- views -----------------------------------------------------------------------------
     def summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
@@ -148,8 +185,10 @@ class RiderSystem:
             "character": f["character"],
             "character_name": sheet.get("name", f["character"]),
             "move": order.move,
-            "move_target": order.move_target,
-            "block": order.block,
+            "move_targets": list(order.move_targets),
+            "move_rule": MOVE_RULE_WORDS.get(order.move_rule or ""),
+            "block_closer": order.block_closer,
+            "block_away": order.block_away,
             "card": data.card_name(order.card),
             "passive": [{"card": data.card_name(r.card), "condition": cond(r.condition)} for r in order.passive],
             "targets": list(order.targets),
@@ -159,6 +198,7 @@ class RiderSystem:
             "parry": order.parry,
             "evasion": POOL_WORDS.get(order.evasion) if order.evasion else None,
             "super_evasion": order.super_evasion,
+            "super_threshold": order.super_threshold,
             "cover": order.cover,
             "event_final": order.event_final,
             "canonical": rider_orders.canonical(order, data),

@@ -137,6 +137,21 @@ class StatusChanged(Event):
     target: str | None = None
     card_name: str | None = None
     amount: int = 0
+    params: dict[str, int] = field(default_factory=dict)  # the card's numbers (cards.yaml), for the post
+
+
+@dataclass
+class PassiveIdle(Event):
+    """A 受動 card was played but had nothing to react to (コンファインベント with no 能動 card to
+    cancel, リフレクトベント against no attack on its user)."""
+
+    type: ClassVar[str] = "passive_idle"
+    actor: str
+    card: str
+    card_name: str
+    reason: str  # no_card | move_card | cancelled (コンファインベント) | not_attacked (リフレクトベント)
+    target: str = ""  # the acting fighter
+    target_card_name: str | None = None  # its 能動 card (move_card / cancelled)
 
 
 @dataclass
@@ -172,8 +187,13 @@ class EvasionDeclared(Event):
     attacker: str
     pool: str  # mobility | defense | attack (受け)
     dice: int
-    super_evasion: int = 0
+    super_evasion: int = 0  # HP paid
     modifier: int = 0
+    covering: str | None = None  # 庇う: the fighter evaded for
+    super_skipped: str | None = None  # 超回避 ordered but not paid: threshold | cannot_hit
+    super_threshold: int = 0  # the order's 達成値T以上なら
+    attack: int = 0  # the attack's achievement the evasion is against
+    floor: int = 0  # the lowest evasion achievement the dice can give (every die is at least 2)
 
 
 @dataclass
@@ -224,8 +244,9 @@ class Damaged(Event):
     type: ClassVar[str] = "damage"
     actor: str  # the source (== target for HP paid for 超回避)
     target: str
-    amount: int
+    amount: int  # the HP lost
     hp: int = 0  # HP after
+    full: int = 0  # the damage before it was cut to the HP left (残りHP分)
 
 
 @dataclass
@@ -249,6 +270,15 @@ class EventFinal(Event):
 
 
 @dataclass
+class Epilogue(Event):
+    """イベントファイナル posted after the battle was decided: no dice, no rules effect."""
+
+    type: ClassVar[str] = "epilogue"
+    actor: str  # ""
+    winner: str
+
+
+@dataclass
 class Drawn(Event):
     type: ClassVar[str] = "draw"
     actor: str  # ""
@@ -268,6 +298,10 @@ class DistancesRolled(Event):
     by_band: dict[str, list[str]]  # 近/中/遠 -> fighters there (initiative order)
     faces: dict[str, int] = field(default_factory=dict)  # reacting fighter -> the 1D6
     move_target: str | None = None  # the opponent of this action's movement (None: no move)
+    # how it was chosen: listed (the order's priority list) | farthest | nearest (the order's rule) |
+    # target (the first listed attack target) | default (the nearest opponent)
+    move_how: str | None = None
+    move_listed: list[str] = field(default_factory=list)  # the order's priority list
 
 
 @dataclass
@@ -311,7 +345,7 @@ class CoverRefused(Event):
     type: ClassVar[str] = "cover_refused"
     actor: str
     target: str
-    reason: str  # no_vent
+    reason: str  # no_vent | target (the coverer is itself a target of this attack)
 
 
 def as_dicts(events: list[Event]) -> list[dict[str, Any]]:

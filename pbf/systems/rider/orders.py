@@ -27,10 +27,10 @@ EVASION_POOLS = ("mobility", "defense", "attack")
 
 @dataclass(frozen=True)
 class PassiveRule:
-    """A 受動 standing order: play ``card`` when ``condition`` matches the other side's action.
+    """A 受動 standing order: play ``card`` when ``condition`` matches an opponent's action.
 
-    condition: None (always), "attack" (the other side attacks at all) or a card id (the
-    other side's 能動 card)."""
+    condition: None (always), "attack" (the acting opponent will attack this fighter, in
+    range) or a card id (the acting opponent's 能動 card, played and not cancelled)."""
 
     card: str
     condition: str | None = None
@@ -39,19 +39,26 @@ class PassiveRule:
 @dataclass(frozen=True)
 class RiderOrder:
     move: str = "stay"  # closer | away | 近 | 中 | 遠 | stay
-    block: bool = True  # 阻止する (default) / 阻止しない
+    block_closer: bool = True  # the answer when the other side moves closer (阻止する, the default)
+    block_away: bool = True  # ... and when it moves away (離れるなら阻止しない sets False)
     card: str | None = None  # the 能動 card
     passive: tuple[PassiveRule, ...] = ()
     aim: int = 0  # 隙狙い N: defence points ignored
     hold: bool = False  # 攻撃しない
     super_evasion: int = 0  # 超回避 N: HP paid for +N evasion
+    super_threshold: int = 0  # 超回避 N: 達成値T以上なら — pay only against an attack of at least T (0: any)
     parry: bool = False  # 受け
     evasion: str | None = None  # 回避: mobility | defense | attack (None = the larger pool)
     targets: tuple[str, ...] = ()  # 攻撃: NAME, NAME (priority list; battles of three or more)
     cover: str | None = None  # 庇う NAME (battles of three or more)
-    move_target: str | None = None  # 近寄る: NAME — the opponent of the movement contest (multi)
+    move_targets: tuple[str, ...] = ()  # 近寄る: NAME, NAME — the movement contest's opponent, by priority (multi)
+    move_rule: str | None = None  # 近寄る: 最も遠い相手 — farthest | nearest (multi)
     event_final: str | None = None  # イベントファイナル: text
     canonical: str = field(default="", compare=False)  # set by parse() (names from the campaign's data)
+
+    def blocks(self, direction: str) -> bool:
+        """This fighter's answer when the other side moves ``direction`` (closer | away)."""
+        return self.block_closer if direction == "closer" else self.block_away
 
 
 # -- vocabulary -------------------------------------------------------------------------
@@ -79,9 +86,16 @@ _words("pool", "defense", "防御力", "defense", "defence", "guard")
 _words("pool", "attack", "攻撃力", "attack")
 _words("condition", "attack", "攻撃", "攻撃する", "攻撃された", "attack", "attacked", "any attack", "attacks")
 _words("condition", None, "常に", "always", "any")
+# the movement target as a rule (3+ fighters): applied after the distances are rolled
+_words("move_rule", "farthest", "最も遠い相手", "一番遠い相手", "最も遠い", "一番遠い", "farthest", "the farthest",
+       "farthest opponent", "the farthest opponent", "furthest", "the furthest")
+_words("move_rule", "nearest", "最も近い相手", "一番近い相手", "最も近い", "一番近い", "nearest", "the nearest",
+       "nearest opponent", "the nearest opponent", "closest", "the closest")
 
 MOVE_WORDS = {"closer": "近寄る", "away": "離れる", "近": "近へ", "中": "中へ", "遠": "遠へ", "stay": "留まる"}
 POOL_WORDS = {"mobility": "運動性", "defense": "防御力", "attack": "攻撃力"}
+MOVE_RULE_WORDS = {"farthest": "最も遠い相手", "nearest": "最も近い相手"}
+DIRECTION_WORDS = {"closer": "近寄る", "away": "離れる"}
 
 
 # -- normalisation that keeps positions ----------------------------------------------------
@@ -159,8 +173,17 @@ def _suffix_form(words: list[Token]) -> list[Clause] | None:
             if kind == "cover":
                 return [Clause("cover", name, pos, word)]
             return [Clause("move", value, pos + len(name) + 1, suffix[1:] if suffix[0] in "にへ" else suffix[2:]),
-                    Clause("move_target", name, pos, name)]
+                    _move_target([(name, pos)])]
     return None
+
+
+def _move_target(names: list[tuple[str, int]]) -> Clause:
+    """The movement target: a rule (最も遠い相手 / the nearest) or a priority list of names."""
+    found = PHRASES.get(norm(names[0][0]))
+    if len(names) == 1 and found is not None and found[0] == "move_rule":
+        return Clause("move_rule", found[1], names[0][1], names[0][0])
+    return Clause("move_targets", tuple(n for n, _ in names), names[0][1], ", ".join(n for n, _ in names),
+                  tuple(p for _, p in names))
 
 
 def _english_form(words: list[Token], data: RiderData) -> list[Clause] | None:
@@ -173,15 +196,16 @@ def _english_form(words: list[Token], data: RiderData) -> list[Clause] | None:
             continue
         name = " ".join(str(w) for w in words[k + 1:])
         return [Clause("move", found[1], words[0].start_pos, " ".join(str(w) for w in words[:k])),
-                Clause("move_target", name, words[k + 1].start_pos, name)]
+                _move_target([(name, words[k + 1].start_pos)])]
     return None
 
 
 class _Unknown(Exception):
-    def __init__(self, token: Token, candidates: list[str], text: str | None = None):
+    def __init__(self, token: Token, candidates: list[str], text: str | None = None, why: str | None = None):
         self.token = token
         self.candidates = candidates
         self.text = text if text is not None else str(token)
+        self.why = why  # what belongs here, when the word is known but not in this place
 
 
 def _match_phrase(words: list[Token], data: RiderData, allowed: tuple[str, ...]) -> list[Clause]:
@@ -251,11 +275,32 @@ class _Transform(Transformer):
                 out.append(c)
         return out
 
-    def moving(self, words, name):
+    def moving(self, words, *names):
         found = _match_phrase(words, self.data, ("move",))
         if len(found) != 1:
             raise _Unknown(words[0], _candidates(self.data, ("move",)), " ".join(str(w) for w in words))
-        return _Clauses([found[0], Clause("move_target", name[0], name[1], name[0])])
+        return _Clauses([found[0], _move_target(list(names))])
+
+    def blocking_when(self, direction, _nara, answer):
+        """近寄るなら阻止 / 離れるなら阻止しない: the answer to one direction of the other side's move."""
+        return self._blocking(direction, answer)
+
+    def blocking_if(self, answer, _if, direction):
+        """block if closer / allow if away."""
+        return self._blocking(direction, answer)
+
+    def _blocking(self, direction, answer) -> Clause:
+        moves = _match_phrase(direction, self.data, ("move",))
+        if len(moves) != 1 or moves[0].value not in DIRECTION_WORDS:
+            raise _Unknown(direction[0], list(DIRECTION_WORDS.values()) + ["closer", "away"],
+                           " ".join(str(w) for w in direction),
+                           "阻止の条件は相手の移動の向き（近寄る・離れる）です（例：近寄るなら阻止しない）。"
+                           " / block by direction: closer or away")
+        block = _match_phrase(answer, self.data, ("block",))
+        if len(block) != 1:
+            raise _Unknown(answer[0], _candidates(self.data, ("block",)), " ".join(str(w) for w in answer))
+        return Clause(f"block_{moves[0].value}", block[0].value, direction[0].start_pos,
+                      f"{moves[0].text}なら{block[0].text}")
 
     def phrase(self, *words):
         return list(words)
@@ -287,8 +332,13 @@ class _Transform(Transformer):
     def aim(self, kw, n):
         return Clause("aim", int(n), kw.start_pos, f"{kw} {n}")
 
-    def super_evasion(self, kw, n):
-        return Clause("super_evasion", int(n), kw.start_pos, f"{kw} {n}")
+    def super_evasion(self, kw, n, *threshold):
+        """超回避 N, optionally with 達成値T以上なら: the threshold is the last INT of the tree."""
+        at_least = next((int(t) for t in reversed(threshold) if isinstance(t, int)), 0)
+        return Clause("super_evasion", (int(n), at_least), kw.start_pos, f"{kw} {n}")
+
+    def threshold(self, *tokens):
+        return int(next(t for t in tokens if t.type == "INT"))
 
     def evasion_pool(self, kw, words):
         found = _match_phrase(words, self.data, ("pool",))
@@ -328,6 +378,8 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
         hint = None
         if "INT" in expected:
             hint = "数を書いてください（例：隙狙い 1、超回避 2）。"
+        elif "AT_LEAST" in expected:
+            hint = "「超回避 2: 達成値5以上なら」の形で書いてください。"
         raise OrderError([_problem(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
         raise OrderError([Problem(f"命令を読めません：{exc}", player=player)]) from None
@@ -342,7 +394,8 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             if guess is not None:
                 shown = next((c for c in inner.candidates if norm(c) == guess), guess)
             hint = f"もしかして「{shown}」？" if shown else None
-            raise OrderError([_problem(text, where, inner.token.start_pos, "知らない語です。 / unknown word", word, hint, player)]) from None
+            message = inner.why or "知らない語です。 / unknown word"
+            raise OrderError([_problem(text, where, inner.token.start_pos, message, word, hint, player)]) from None
         raise
     for c in clauses:
         if c.kind == "event_final":
@@ -360,7 +413,8 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
     problems: list[Problem] = []
     labels = {"move": "移動", "block": "阻止", "card": "能動カード", "aim": "隙狙い", "super_evasion": "超回避",
               "evasion": "回避", "event_final": "イベントファイナル", "targets": "攻撃対象", "cover": "庇う",
-              "hold": "攻撃しない", "parry": "受け", "move_target": "移動の相手"}
+              "hold": "攻撃しない", "parry": "受け", "move_targets": "移動の相手", "move_rule": "移動の相手",
+              "block_closer": "近寄るなら阻止", "block_away": "離れるなら阻止"}
     for c in clauses:
         if c.kind == "passive":
             passive.append(c.value)
@@ -368,6 +422,10 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
             at[f"passive{len(passive) - 1}"] = c.pos
             continue
         key = c.kind
+        if key == "block" and any(k in fields for k in ("block_closer", "block_away")) and "block" not in fields:
+            fields[key] = c.value  # 阻止しない / 近寄るなら阻止: the general answer, the direction's own wins
+            at[key] = c.pos
+            continue
         if key in fields:
             message = ("能動カードは1回に1枚までです。 / one 能動 card per action" if key == "card"
                        else f"「{labels.get(key, key)}」が2回書かれています。 / given twice")
@@ -379,19 +437,28 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
             at[f"{key}{i}"] = spot
     if problems:
         raise OrderError(problems)
+    if "move_targets" in fields and "move_rule" in fields:
+        problems.append(_problem(original, where, at["move_rule"], "移動の相手が2回書かれています。 / given twice",
+                                 MOVE_RULE_WORDS[fields["move_rule"]], player=player))
+        raise OrderError(problems)
+    block = fields.get("block", True)
+    super_evasion, super_threshold = fields.get("super_evasion", (0, 0))
     order = RiderOrder(
         move=fields.get("move", "stay"),
-        block=fields.get("block", True),
+        block_closer=fields.get("block_closer", block),
+        block_away=fields.get("block_away", block),
         card=fields.get("card"),
         passive=tuple(passive),
         aim=fields.get("aim", 0),
         hold=fields.get("hold", False),
-        super_evasion=fields.get("super_evasion", 0),
+        super_evasion=super_evasion,
+        super_threshold=super_threshold,
         parry=fields.get("parry", False),
         evasion=fields.get("evasion"),
         targets=tuple(fields.get("targets", ())),
         cover=fields.get("cover"),
-        move_target=fields.get("move_target"),
+        move_targets=tuple(fields.get("move_targets", ())),
+        move_rule=fields.get("move_rule"),
         event_final=fields.get("event_final"),
     )
     return order, at
@@ -401,9 +468,12 @@ def canonical(order: RiderOrder, data: RiderData) -> str:
     """One normalised line (Japanese), identical for every spelling; "" for all defaults."""
     parts: list[str] = []
     if order.move != "stay":
-        parts.append(MOVE_WORDS[order.move] + (f": {order.move_target}" if order.move_target else ""))
-    if not order.block:
+        whom = ", ".join(order.move_targets) or MOVE_RULE_WORDS.get(order.move_rule or "", "")
+        parts.append(MOVE_WORDS[order.move] + (f": {whom}" if whom else ""))
+    if not order.block_closer and not order.block_away:
         parts.append("阻止しない")
+    else:
+        parts += [f"{DIRECTION_WORDS[d]}なら阻止しない" for d in DIRECTION_WORDS if not order.blocks(d)]
     if order.card:
         parts.append(data.card_name(order.card))
     for rule in order.passive:
@@ -424,7 +494,8 @@ def canonical(order: RiderOrder, data: RiderData) -> str:
     if order.evasion:
         parts.append(f"回避: {POOL_WORDS[order.evasion]}")
     if order.super_evasion:
-        parts.append(f"超回避 {order.super_evasion}")
+        parts.append(f"超回避 {order.super_evasion}"
+                     + (f": 達成値{order.super_threshold}以上なら" if order.super_threshold else ""))
     if order.cover:
         parts.append(f"庇う {order.cover}")
     if order.event_final is not None:
@@ -569,11 +640,20 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
         if len(order.targets) > 1 and order.aim and multi:
             bad("aim", "隙狙いは攻撃の対象を1人にしたときだけ使えます（複数攻撃には使えません）。"
                        " / aim needs a single target", f"隙狙い {order.aim}")
-    if order.move_target is not None:
-        if order.move == "stay":
-            bad("move_target", "留まるときは移動の相手を書けません。 / no move, no movement target", order.move_target)
-        else:
-            resolved["move_target"] = opponent(order.move_target, "move_target", "移動の相手")
+    if order.move == "stay" and (order.move_targets or order.move_rule):
+        bad("move_targets" if order.move_targets else "move_rule",
+            "留まるときは移動の相手を書けません。 / no move, no movement target",
+            ", ".join(order.move_targets) or MOVE_RULE_WORDS.get(order.move_rule or ""))
+    elif order.move_targets:
+        names = []
+        for i, raw in enumerate(order.move_targets):
+            name = opponent(raw, f"move_targets{i}" if f"move_targets{i}" in at else "move_targets", "移動の相手")
+            if name is not None and name not in names:
+                names.append(name)
+        resolved["move_targets"] = tuple(names)
+        if len(order.move_targets) > 1 and not multi:
+            bad("move_targets", "1対1の戦闘では移動の相手は1人です。 / one opponent in a duel",
+                ", ".join(order.move_targets))
     if order.cover is not None:
         if is_monster:
             bad("cover", "モンスターは庇えません（ソードベントかガードベントが必要です）。 / monsters cannot cover",
@@ -627,9 +707,54 @@ def find_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> list[st
 def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
           teams: dict[str, str | None] | None = None) -> RiderOrder:
     fighter = state["fighters"].get(player) or {}
+    if state.get("winner") is not None:  # イベントファイナル: 勝敗が決した後に…宣誓し
+        clauses, _normalised, where = read_clauses(text, data, player)
+        order = after_the_end(clauses, text, where, player, state, data, teams or {})
+        return replace(order, canonical=canonical(order, data))
     if not fighter.get("alive", True):  # 複数人 (ruling): the fallen have left the battle; a post is ignored
         return RiderOrder(canonical="")
     clauses, _normalised, where = read_clauses(text, data, player)
     order, at = build_order(clauses, text, where, player)
     order = validate(order, at, player, state, data, text, where, teams)
     return replace(order, canonical=canonical(order, data))
+
+
+def winners(state: dict[str, Any], teams: dict[str, str | None]) -> list[str]:
+    """The living fighters of the side that won (none after a draw)."""
+    winner = state.get("winner")
+    return [n for n, f in state["fighters"].items()
+            if f.get("alive", True) and winner not in (None, "draw") and winner in (n, teams.get(n))]
+
+
+def after_the_end(clauses: list[Clause], original: str, where: list[int], player: str, state: dict[str, Any],
+                  data: RiderData, teams: dict[str, str | None]) -> RiderOrder:
+    """After the battle is decided only a winner's イベントファイナル may be posted (once)."""
+    allowed = winners(state, teams)
+    form = "書ける形：イベントファイナル: 自由な演出（行末まで）"
+    over = f"この戦闘はもう決着しています（勝者：{winner_word(state)}）。"
+    finale = [c for c in clauses if c.kind == "event_final"]
+    problems = []
+    if player not in allowed:
+        problems.append(_problem(original, where, 0, over + "決着後に書き込めるのは勝者のイベントファイナルだけです。"
+                                 " / the battle is over: only a winner's event final may be posted",
+                                 None, f"書き込める人：{'、'.join(allowed) or 'なし'}", player))
+    elif player in (state.get("event_finals") or {}):
+        problems.append(_problem(original, where, 0, "イベントファイナルはもう演出されています（1回の戦闘で1度）。"
+                                 " / your event final has been posted already", None, player=player))
+    elif not clauses:
+        problems.append(_problem(original, where, 0, over + "勝者はイベントファイナルを書き込めます。"
+                                 " / the battle is over: post your event final", None, form, player))
+    else:
+        kept = finale[0] if finale else None  # the first イベントファイナル; everything else is refused
+        for c in clauses:
+            if c is not kept:
+                problems.append(_problem(original, where, c.pos, over + "決着後に書けるのはイベントファイナルだけです。"
+                                         " / the battle is over: event final only", c.text, form, player))
+    if problems:
+        raise OrderError(problems)
+    return RiderOrder(event_final=finale[0].value)
+
+
+def winner_word(state: dict[str, Any]) -> str:
+    winner = state.get("winner")
+    return "引き分け" if winner == "draw" else (winner if winner in state["fighters"] else f"チーム{winner}")

@@ -21,14 +21,14 @@ from ...errors import PbfError
 from ..base import Context
 from . import cards as fx
 from . import dice as rd
+from . import initiative as ini
 from .data import BANDS, RiderData
 from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardSkipped, CoverRefused, Covered,
-                     Damaged, DistanceSet, DistancesRolled, Drawn, EvasionDeclared, EventFinal, Hit, InitiativeSet,
-                     KnockedOut, MoveDeclared, Moved, MultiActionStarted, NoAttack, Reflected, StatusChanged,
-                     TargetsChosen, TurnStarted, VentedIn, Whiffed, Won)
-from .orders import RiderOrder
-
-STARTING_BANDS = {1: "近", 2: "近", 3: "中", 4: "中", 5: "遠", 6: "遠"}
+                     Damaged, DistanceSet, DistancesRolled, Drawn, Epilogue, EvasionDeclared, EventFinal, Hit,
+                     InitiativeSet, KnockedOut, MoveDeclared, Moved, MultiActionStarted, NoAttack, PassiveIdle,
+                     Reflected, StatusChanged, TargetsChosen, TurnStarted, VentedIn, Whiffed, Won)
+from .initiative import STARTING_BANDS
+from .orders import RiderOrder, winner_word, winners
 
 
 MULTI = 3  # fighters at the start of a battle from which the 複数人による戦闘 rules apply
@@ -86,7 +86,8 @@ class Action:
     cancelled: bool = False
     advent: bool = False
     final: str | None = None
-    reflectors: list[str] = field(default_factory=list)  # reacting fighters with リフレクトベント
+    reflectors: dict[str, str] = field(default_factory=dict)  # reacting fighter -> its リフレクトベント card
+    evaded: list[str] = field(default_factory=list)  # who evaded the actor's own attack (リフレクトベント's chance)
 
 
 @dataclass
@@ -148,39 +149,20 @@ class Battle:
         self.events.append(CardPlayed(name, card, self.data.card_name(card), phase, condition, cond_name,
                                       fighter["deck"][card]))
 
-    # -- １：イニシアティブ (once per battle, at the start of turn 1) ----------------------------
+    # -- １：イニシアティブ: rolled at turn 0 (new_state); here only for a state without it ----------
     def initiative(self) -> None:
-        names = [n for n, f in self.st["fighters"].items() if f["alive"]]
-        mobility = {n: fx.stat(self.data, self.f(n), "mobility") for n in names}
-        rolled = len(set(mobility.values())) < len(mobility)
-        order: list[str] = []
-        for value in sorted(set(mobility.values()), reverse=True):
-            order.extend(self.break_tie([n for n in names if mobility[n] == value]))
+        """A state made before rules version 2 has no initiative yet: roll it (and the starting
+        distance) at the start of turn 1, as those versions did."""
+        order, rolls = ini.roll_order(self.st["fighters"], self.data, self.dice)
+        self.events.extend(rolls)
         self.st["initiative"] = order
-        self.events.append(InitiativeSet(order[0], order, mobility, rolled))
+        self.events.append(InitiativeSet(order[0], order, ini.mobility(self.st["fighters"], self.data), bool(rolls)))
         if self.multi:  # 複数人: distances are rolled at the start of each action instead
             return
-        # the fighter with the initiative rolls the starting distance (初ターンのみ位置決め)
-        roll = rd.plain(self.dice, order[0], "distance")
+        band, roll = ini.roll_distance(order[0], self.dice)
         self.events.append(roll)
-        band = STARTING_BANDS[roll.value]
-        for other in order[1:]:
-            set_distance(self.st, order[0], other, band)
+        set_distance(self.st, order[0], order[1], band)
         self.events.append(DistanceSet(order[0], band, roll.value))
-
-    def break_tie(self, tied: list[str]) -> list[str]:
-        """同じ運動性: 1D6 each, higher first, again on a tie."""
-        if len(tied) == 1:
-            return tied
-        faces: dict[str, int] = {}
-        for name in tied:
-            roll = rd.plain(self.dice, name, "initiative")
-            self.events.append(roll)
-            faces[name] = roll.value
-        out: list[str] = []
-        for value in sorted(set(faces.values()), reverse=True):
-            out.extend(self.break_tie([n for n in tied if faces[n] == value]))
-        return out
 
     def active_card(self, actor: str, order: Any) -> tuple[str | None, bool]:
         """The 能動 card the order plays (None when it is used up), and whether it is a
@@ -202,17 +184,45 @@ class Battle:
         card, move_card = self.active_card(actor, order)
         act.active = card
         self.movement(actor, target, unblockable=move_card)          # ２：移動フェイズ
-        if card is not None and not move_card:                      # ３：能動カード使用フェイズ
-            self.spend(actor, card, "active")
-        passive = self.passive_card(target, act)                     # ４：受動カード使用フェイズ
-        if passive is not None and fx.has(self.data, passive, "confine") and card is not None and not move_card:
-            act.cancelled = True
-            self.events.append(Cancelled(target, actor, card, self.data.card_name(card)))
-        if card is not None and not move_card and not act.cancelled:
-            self.apply(actor, target, card, act)
-        if passive is not None:
-            self.apply(target, actor, passive, act)
+        self.card_phases(act, [target], move_card)                   # ３：能動 / ４：受動
         self.attacks(act)                                            # ５–７：攻撃・回避・ダメージ
+        self.idle_reflectors(act)
+
+    def card_phases(self, act: Action, reactors: list[str], move_card: bool) -> None:
+        """３：the actor's 能動 card (a ムーブベント was spent with its move); ４：each reacting
+        fighter's first matching 受動 standing order, in initiative order. A コンファインベント
+        cancels the 能動 card at once, so later reactors' conditions no longer see it; then the
+        effects: the 能動 card's unless cancelled, and the 受動 cards'."""
+        actor, card = act.actor, act.active
+        if card is not None and not move_card:
+            self.spend(actor, card, "active")
+        passives: list[tuple[str, str]] = []
+        for name in reactors:
+            passive = self.passive_card(name, act)
+            if passive is None:
+                continue
+            passives.append((name, passive))
+            if not fx.has(self.data, passive, "confine"):
+                continue
+            if card is not None and not move_card and not act.cancelled:
+                act.cancelled = True
+                self.events.append(Cancelled(name, actor, card, self.data.card_name(card)))
+            else:  # nothing to cancel: no 能動 card, a ムーブベント (spent with the move), or cancelled already
+                reason = "no_card" if card is None else ("move_card" if move_card else "cancelled")
+                self.events.append(PassiveIdle(name, passive, self.data.card_name(passive), reason, actor,
+                                               self.data.card_name(card)))
+        if card is not None and not move_card and not act.cancelled:
+            self.apply(actor, act.target or actor, card, act)
+        for name, passive in passives:
+            self.apply(name, actor, passive, act)
+
+    def idle_reflectors(self, act: Action) -> None:
+        """A リフレクトベント whose user did not evade the actor's own attack had nothing to react to."""
+        if self.st["winner"] is not None:
+            return
+        for name, card in act.reflectors.items():
+            if name not in act.evaded:
+                self.events.append(PassiveIdle(name, card, self.data.card_name(card), "not_attacked", act.actor))
 
     # -- 複数人による戦闘: one action (steps 2–7 with everyone else reacting) -----------------------
     def multi_action(self, actor: str, number: int) -> None:
@@ -229,50 +239,48 @@ class Battle:
             faces[name] = roll.value
             self.bands[name] = STARTING_BANDS[roll.value]
         by_band = {band: [n for n in reactors if self.bands[n] == band] for band in BANDS}
-        target, fallen = self.move_target(actor)
+        target, fallen, how = self.move_target(actor)
         started.move_target, started.fallen = target, fallen  # known once the bands are rolled
-        self.events.append(DistancesRolled(actor, dict(self.bands), by_band, faces,
-                                           target if order.move != "stay" else None))
+        moving = order.move != "stay"
+        self.events.append(DistancesRolled(actor, dict(self.bands), by_band, faces, target if moving else None,
+                                           how if moving else None, list(order.move_targets)))
         act = Action(actor, target or "")
         card, move_card = self.active_card(actor, order)
         act.active = card
-        if target is not None:  # ２：移動フェイズ — one contest, against the named opponent only
+        if target is not None:  # ２：移動フェイズ — one contest, against the chosen opponent only
             self.movement(actor, target, unblockable=move_card)
-        if card is not None and not move_card:  # ３：アクション側・能動カード使用フェイズ
-            self.spend(actor, card, "active")
-        passives: list[tuple[str, str]] = []
-        for name in reactors:  # ４：リアクション側・受動カード使用フェイズ (initiative order)
-            passive = self.passive_card(name, act)
-            if passive is None:
-                continue
-            passives.append((name, passive))
-            if (fx.has(self.data, passive, "confine") and card is not None and not move_card
-                    and not act.cancelled):
-                act.cancelled = True
-                self.events.append(Cancelled(name, actor, card, self.data.card_name(card)))
-        if card is not None and not move_card and not act.cancelled:
-            self.apply(actor, target or actor, card, act)
-        for name, passive in passives:
-            self.apply(name, actor, passive, act)
+        self.card_phases(act, reactors, move_card)  # ３：アクション側・能動 / ４：リアクション側・受動
         self.multi_attacks(act)  # ５–７：攻撃・回避・ダメージ
+        self.idle_reflectors(act)
 
-    def move_target(self, actor: str) -> tuple[str | None, str | None]:
-        """The one opponent of the movement contest: the order's movement target, else its
-        first listed attack target, else the nearest opponent (initiative order breaks ties).
-        A named opponent who has fallen earlier this turn gives way to that default."""
+    def move_target(self, actor: str) -> tuple[str | None, str | None, str]:
+        """The one opponent of the movement contest, chosen after the distances are rolled (as the
+        actor would at the table): the order's rule (最も遠い相手 / 最も近い相手), else the first of its
+        priority list whom the move can change (not already at the band it moves to; when none, the
+        first listed), else its first listed attack target, else the nearest opponent. Ties:
+        initiative order. A list whose every name has fallen gives way to the default (``fallen``).
+        Returns (opponent, fallen, how: farthest | nearest | listed | target | default)."""
         order = self.orders[actor]
-        fallen = None
-        if order.move_target is not None:
-            if self.alive(order.move_target):
-                return order.move_target, None
-            fallen = order.move_target
         opps = self.opponents_now(actor)
+        if not opps:
+            return None, None, "default"
+
+        def band(name: str) -> int:
+            return BANDS.index(self.bands[name])
+
+        if order.move_rule == "farthest":
+            return min(opps, key=lambda n: (-band(n), opps.index(n))), None, "farthest"
+        if order.move_rule == "nearest":
+            return min(opps, key=lambda n: (band(n), opps.index(n))), None, "nearest"
+        listed = [n for n in order.move_targets if n in opps]
+        if listed:
+            goal = {"closer": "近", "away": "遠"}.get(order.move, order.move)
+            return next((n for n in listed if self.bands[n] != goal), listed[0]), None, "listed"
+        fallen = "、".join(order.move_targets) or None
         for name in order.targets:
             if name in opps:
-                return name, fallen
-        if not opps:
-            return None, fallen
-        return min(opps, key=lambda n: (BANDS.index(self.bands[n]), opps.index(n))), fallen
+                return name, fallen, "target"
+        return min(opps, key=lambda n: (band(n), opps.index(n))), fallen, "default"
 
     def opponents_now(self, actor: str) -> list[str]:
         """Living opponents (not allies) in initiative order."""
@@ -284,22 +292,23 @@ class Battle:
         priority list standing in it (the order's list; none: every opponent, nearest first,
         initiative order). Never two in one band. ``single`` (隙狙い): the first one only."""
         opps = self.opponents_now(actor)
+        where = {n: self.distance(actor, n) for n in opps}
         listed = self.orders[actor].targets
         if listed:
             priority = [n for n in listed if n in opps]
         else:
-            priority = sorted(opps, key=lambda n: (BANDS.index(self.bands[n]), opps.index(n)))
+            priority = sorted(opps, key=lambda n: (BANDS.index(where[n]), opps.index(n)))
         if single:
             for name in priority:
-                if fx.in_range(reach, self.bands[name]):
-                    return [(self.bands[name], name)]
+                if fx.in_range(reach, where[name]):
+                    return [(where[name], name)]
             return []
         out = []
         for band in BANDS:
             if not fx.in_range(reach, band):
                 continue
             for name in priority:
-                if self.bands[name] == band:
+                if where[name] == band:
                     out.append((band, name))
                     break
         return out
@@ -314,8 +323,9 @@ class Battle:
         return None
 
     def threatened(self, act: Action) -> list[str]:
-        """Who this action's attacks would target, as things stand in the 受動 phase (the
-        能動 card counted unless cancelled) — for 「受動: 攻撃なら…」 in a multi-battle."""
+        """Who this action's attacks will target, as things stand in the 受動 phase (the actor's
+        move made, its 能動 card counted unless cancelled): 「受動: 攻撃なら…」 means "an attack
+        will be made against me, in range" — one on one and in a battle of three or more alike."""
         order = self.orders[act.actor]
         card = None if act.cancelled else act.active
         final = card if card is not None and fx.has(self.data, card, "final") else None
@@ -367,22 +377,27 @@ class Battle:
                 return
             if not self.alive(target):  # fell to a shared (庇う) hit earlier in this attack
                 continue
-            coverer = self.coverer(actor, target)
+            coverer = self.coverer(actor, target, [n for _, n in chosen])
             if coverer is None:
                 self.defend(actor, target, weapon, attack, aim, main, act)
             else:
                 self.cover(actor, coverer, target, weapon, attack, aim, main, act)
 
     # -- ６：リアクション側・回避判定: 庇う ---------------------------------------------------------
-    def coverer(self, actor: str, target: str) -> str | None:
-        """The first reacting rider (initiative order) whose order says 庇う TARGET and who has
-        a card allowing it vented in (ソードベント, ガードベント: data ``cover``)."""
+    def coverer(self, actor: str, target: str, targets: list[str]) -> str | None:
+        """The first reacting rider (initiative order) whose order says 庇う TARGET, who is not
+        itself a target of this attack (「複数攻撃の場合は、狙われた全員が通常通り回避判定」: it
+        evades for itself) and who has a card allowing it vented in (ソードベント, ガードベント:
+        data ``cover``)."""
         for name in self.order_of_play():
             if name in (actor, target) or self.orders[name].cover != target:
                 continue
-            if fx.has(self.data, self.f(name).get("vent"), "cover"):
+            if name in targets:
+                self.events.append(CoverRefused(name, target, "target"))
+            elif fx.has(self.data, self.f(name).get("vent"), "cover"):
                 return name
-            self.events.append(CoverRefused(name, target, "no_vent"))
+            else:
+                self.events.append(CoverRefused(name, target, "no_vent"))
         return None
 
     def cover(self, actor: str, coverer: str, target: str, weapon: Weapon, attack, aim: int, main: bool,
@@ -401,9 +416,12 @@ class Battle:
         self.events.append(Covered(coverer, target, weapon.attacker, choice))
         n_eva = fx.pool(self.data, c, choice)
         bonus = fx.trick(c, "evasion") - 1  # 庇う: 回避達成値に−1
-        self.events.append(EvasionDeclared(coverer, weapon.attacker, choice, n_eva, 0, bonus))
+        self.events.append(EvasionDeclared(coverer, weapon.attacker, choice, n_eva, 0, bonus, target,
+                                           attack=attack.achievement))
         evasion = rd.pool(self.dice, coverer, "evasion", n_eva, bonus)
         self.events.append(evasion)
+        if main:
+            act.evaded.append(coverer)
         if attack.achievement > evasion.achievement:
             roll = self.damage_roll(actor, weapon)
             amounts = [(name, self.hit(actor, name, weapon, attack, evasion, roll, aim)) for name in (coverer, target)]
@@ -445,7 +463,8 @@ class Battle:
         if here == there:
             self.events.append(Moved(actor, target, intent, start, start, "none", False))
             return
-        blocked = self.orders[target].block and not unblockable
+        direction = "closer" if there < here else "away"  # 近寄るか遠ざかるか
+        blocked = self.orders[target].blocks(direction) and not unblockable
         self.events.append(MoveDeclared(actor, target, intent, blocked, unblockable))
         if not blocked:  # 阻止しない: the mover goes where they want
             self.events.append(Moved(actor, target, intent, start, goal, "none", False))
@@ -471,18 +490,19 @@ class Battle:
 
     # -- ４：受動カード使用フェイズ: the first matching standing order --------------------------------
     def passive_card(self, reactor: str, act: Action) -> str | None:
-        order = self.orders[act.actor]
-        attacking = not order.hold or (act.active is not None and (
-            fx.has(self.data, act.active, "final") or fx.has(self.data, act.active, "advent")))
-        if self.multi:  # 複数人 (ruling): 「攻撃なら」 means "if I am among this attack's targets"
-            attacking = reactor in self.threatened(act)
+        """受動フェイズは相手の行動…を見てからカードを使用する: an ally's action is not reacted to.
+        The conditions see what a player at the table would: 攻撃 = the actor will attack me, in
+        range; a card = the actor's 能動 card, played and not cancelled."""
+        if self.ally(reactor, act.actor):
+            return None
+        attacked = reactor in self.threatened(act)
         for rule in self.orders[reactor].passive:
             if rule.condition is None:
                 matched = True
             elif rule.condition == "attack":
-                matched = attacking
+                matched = attacked
             else:
-                matched = act.active == rule.condition
+                matched = act.active == rule.condition and not act.cancelled
             if not matched:
                 continue
             if not self.card_usable(reactor, rule.card):
@@ -503,20 +523,20 @@ class Battle:
             self.events.append(VentedIn(user, card, name, old, self.data.card_name(old)))
         if "trick" in eff:
             fighter["trick"] = dict(eff["trick"])
-            self.events.append(StatusChanged(user, "trick", None, name))
+            self.events.append(StatusChanged(user, "trick", None, name, params=dict(eff["trick"])))
         if "nasty" in eff:
             n = int(eff["nasty"].get("dice", 1))
             self.f(other)["nasty"] = int(self.f(other).get("nasty", 0)) + n
             self.events.append(StatusChanged(user, "nasty", other, name, n))
         if "survive" in eff:
             fighter["survive"].append(card)
-            self.events.append(StatusChanged(user, "survive", None, name))
+            self.events.append(StatusChanged(user, "survive", None, name, params=dict(eff["survive"])))
         if "advent" in eff and user == act.actor:
             act.advent = True
         if "final" in eff and user == act.actor:
             act.final = card
         if "reflect" in eff and user != act.actor:
-            act.reflectors.append(user)
+            act.reflectors[user] = card
 
     # -- ５：攻撃判定 / ６：回避判定 / ７：ダメージ判定 --------------------------------------------
     def attacks(self, act: Action) -> None:
@@ -628,17 +648,28 @@ class Battle:
         else:  # the larger pool (ties: 運動性, then 防御力); 受け not with 超回避
             usable = [o for o in options if not (o == "attack" and d_order.super_evasion)]
             choice = max(usable, key=lambda o: (fx.pool(self.data, t, o), -usable.index(o)))
-        paid = 0
+        paid, skipped = 0, None
+        floor = 2 + fx.trick(t, "evasion")  # every die is at least 2 (a 1 is rolled again and added)
         if main and d_order.super_evasion and choice != "attack":
-            paid = max(0, min(d_order.super_evasion, t["hp"] - 1))  # never to 0 HP
+            # 超回避: declared after the attack roll, before the evasion roll — so the order may
+            # make it depend on the attack's achievement; never paid when the attack cannot hit
+            if attack.achievement <= floor:
+                skipped = "cannot_hit"
+            elif attack.achievement < d_order.super_threshold:
+                skipped = "threshold"
+            else:
+                paid = max(0, min(d_order.super_evasion, t["hp"] - 1))  # never to 0 HP
         bonus = fx.trick(t, "evasion") + paid
         n_eva = fx.pool(self.data, t, choice)
         # 超回避: declared before the evasion roll (「ＨＰ○点消費、回避達成値＋○点」), then paid
-        self.events.append(EvasionDeclared(target, weapon.attacker, choice, n_eva, paid, bonus))
+        self.events.append(EvasionDeclared(target, weapon.attacker, choice, n_eva, paid, bonus, None, skipped,
+                                           d_order.super_threshold, attack.achievement, floor))
         if paid:
             self.hurt(target, target, paid)
         evasion = rd.pool(self.dice, target, "evasion", n_eva, bonus)
         self.events.append(evasion)
+        if main:
+            act.evaded.append(target)
         # ７：ダメージ判定 (ties go to the defender)
         if attack.achievement > evasion.achievement:
             roll = self.damage_roll(actor, weapon)
@@ -662,9 +693,9 @@ class Battle:
 
     def hurt(self, source: str, target: str, amount: int, check: bool = True) -> None:
         fighter = self.f(target)
-        amount = min(amount, fighter["hp"])
+        full, amount = amount, min(amount, fighter["hp"])  # no more than the HP left (残りHP分)
         fighter["hp"] -= amount
-        self.events.append(Damaged(source, target, amount, fighter["hp"]))
+        self.events.append(Damaged(source, target, amount, fighter["hp"], full))
         if source != target and fighter.get("trick"):  # トリックベント ends when its user takes damage
             fighter["trick"] = None
             self.events.append(StatusChanged(target, "trick_end"))
@@ -696,16 +727,34 @@ class Battle:
         for name in alive:  # イベントファイナル: the winners' flourish, no rules effect
             text = self.orders[name].event_final if name in self.orders else None
             if text:
+                self.st.setdefault("event_finals", {})[name] = text
                 self.events.append(EventFinal(name, text))
+
+
+def epilogue(st: dict[str, Any], orders: dict[str, Any], teams: dict[str, str | None]) -> tuple[dict[str, Any], list]:
+    """イベントファイナル posted after the battle was decided (「勝敗が決した後に…宣誓し」): the
+    winners' flourishes in an epilogue post — no dice, nothing changes but the record of them.
+    parse_order has refused every other order."""
+    finals = [(n, orders[n].event_final) for n in winners(st, teams)
+              if orders.get(n) is not None and orders[n].event_final]
+    if not finals:
+        raise PbfError(f"この戦闘はもう決着しています（勝者：{winner_word(st)}）。決着後に書き込めるのは"
+                       "勝者のイベントファイナルだけです。 / the battle is over: only a winner's event final")
+    st["turn"] += 1
+    events: list[Any] = [TurnStarted("", st["turn"], st.get("distance")), Epilogue("", st["winner"])]
+    for name, text in finals:
+        st.setdefault("event_finals", {})[name] = text
+        events.append(EventFinal(name, text))
+    return st, events
 
 
 def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context) -> tuple[dict[str, Any], list]:
     st = copy.deepcopy(state)
+    teams = {name: ctx.players[name].team if name in ctx.players else None for name in st["fighters"]}
     if st.get("winner") is not None:
-        raise PbfError("この戦闘はもう決着しています。 / the battle is over")
+        return epilogue(st, orders, teams)
     data: RiderData = ctx.data
     plain_orders = {name: (orders.get(name) or RiderOrder()) for name in st["fighters"]}
-    teams = {name: ctx.players[name].team if name in ctx.players else None for name in st["fighters"]}
     battle = Battle(st, data, plain_orders, dice, teams)
     st["turn"] += 1
     battle.events.append(TurnStarted("", st["turn"], st.get("distance")))

@@ -1,0 +1,115 @@
+"""The rider rulings of issue 10 through the command line: turn 0 rolls the initiative and the
+starting distance; after the battle is decided only the winners' イベントファイナル may be posted
+(an epilogue post, replayable); names with digits work in `pbf check`. The rules themselves are
+data cases (cases/*.yaml)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from pbf.systems.rider import SYSTEM
+from rider_support import ROOT, context
+
+
+def pbf(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "pbf", *map(str, args)], capture_output=True, text=True,
+                          encoding="utf-8", env=env, cwd=ROOT)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def show(folder: Path) -> dict:
+    result = pbf("show", folder, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_turn_0_holds_the_initiative_and_the_starting_distance(tmp_path):
+    folder = tmp_path / "c"
+    assert pbf("new", folder, "--system", "rider", "--player", "刃=jinshu", "--player", "城戸=ryuki",
+               "--seed", "opening").returncode == 0
+    state = YAML(typ="safe").load((folder / "state.yaml").read_text("utf-8"))
+    assert state["turn"] == 0 and set(state["initiative"]) == {"城戸", "刃"}
+    assert state["distance"] in ("近", "中", "遠")
+    assert [r["purpose"] for r in state["opening_rolls"]][-1] == "distance"  # ties (if any) first
+    summary = show(folder)
+    assert summary["distance"] == state["distance"] and summary["initiative"] == state["initiative"]
+    ctx = context({"刃": "jinshu", "城戸": "ryuki"})
+    opening = SYSTEM.opening(state, ctx)
+    assert opening["initiative"] == state["initiative"] and opening["distance"] == state["distance"]
+    assert opening["distance_roll"]["faces"] == [state["opening_rolls"][-1]["face"]]
+
+
+def _decided(tmp_path: Path) -> tuple[Path, str, str]:
+    """A duel at 1 HP played until someone falls: (folder, winner, loser)."""
+    folder = tmp_path / "c"
+    assert pbf("new", folder, "--system", "rider", "--player", "刃=jinshu", "--player", "城戸=ryuki",
+               "--seed", "epilogue", "--set", "hp=1").returncode == 0
+    orders = tmp_path / "orders.txt"
+    orders.write_text("[刃] 近寄る / ソードベント\n[城戸] 近寄る / ソードベント\n", encoding="utf-8")
+    for _ in range(12):
+        if show(folder)["winner"] is not None:
+            break
+        result = pbf("turn", folder, "--orders", orders)
+        assert result.returncode == 0, result.stdout + result.stderr
+        orders.write_text("[刃] 近寄る\n[城戸] 近寄る\n", encoding="utf-8")
+    winner = show(folder)["winner"]
+    assert winner in ("刃", "城戸")
+    return folder, winner, "城戸" if winner == "刃" else "刃"
+
+
+def test_an_epilogue_after_the_end(tmp_path):
+    folder, winner, loser = _decided(tmp_path)
+    turn = show(folder)["turn"]
+    orders = tmp_path / "epilogue.txt"
+
+    # anything but the winner's イベントファイナル is refused, and nothing changes
+    before = snapshot(folder)
+    for text, message in [(f"[{loser}] イベントファイナル: まだだ！\n", f"書き込める人：{winner}"),
+                          (f"[{winner}] 近寄る / イベントファイナル: 斬！\n", "決着後に書けるのはイベントファイナルだけ"),
+                          (f"[{winner}] 留まる\n", "決着後に書けるのはイベントファイナルだけ"),
+                          ("# nobody\n", "勝者のイベントファイナルだけ"),
+                          (f"[{winner}]\n", "勝者はイベントファイナルを書き込めます")]:
+        orders.write_text(text, encoding="utf-8")
+        result = pbf("turn", folder, "--orders", orders)
+        assert result.returncode == 1, (text, result.stdout)
+        assert message in result.stderr and "Traceback" not in result.stderr, (text, result.stderr)
+        assert snapshot(folder) == before
+
+    # the winner's イベントファイナル alone: an epilogue post, no dice, recorded in the state
+    orders.write_text(f"[{winner}] イベントファイナル: 決着の一撃、月光の下で！\n", encoding="utf-8")
+    result = pbf("turn", folder, "--orders", orders)
+    assert result.returncode == 0, result.stderr
+    assert "決着後のイベントファイナル" in result.stdout and f"【イベントファイナル】{winner}\n決着の一撃、月光の下で！" in result.stdout
+    summary = show(folder)
+    assert summary["turn"] == turn + 1 and summary["winner"] == winner
+    dice = YAML(typ="safe").load((folder / "history" / f"{turn + 1:04d}" / "dice.yaml").read_text("utf-8"))
+    assert dice["draws"] == []
+    state = YAML(typ="safe").load((folder / "state.yaml").read_text("utf-8"))
+    assert state["event_finals"][winner] == "決着の一撃、月光の下で！"
+    assert pbf("replay", folder).returncode == 0
+
+    # once per winner
+    result = pbf("turn", folder, "--orders", orders)
+    assert result.returncode == 1 and "もう演出されています" in result.stderr
+
+
+def test_check_reads_names_with_digits(tmp_path):
+    folder = tmp_path / "c"
+    assert pbf("new", folder, "--system", "rider", "--player", "P1=jinshu@A", "--player", "P2=ryuki@B",
+               "--player", "名無し3号=knight@A", "--seed", "digits").returncode == 0
+    result = pbf("check", folder, "--player", "P1", "攻撃: P2 / 名無し3号を庇う / 近寄る: 最も遠い相手")
+    assert result.returncode == 0, result.stderr
+    assert "対象：P2" in result.stdout and "名無し3号を庇う" in result.stdout and "最も遠い相手に対して近寄る" in result.stdout
+    result = pbf("check", folder, "--player", "P1", "攻撃: P3")
+    assert result.returncode == 1
+    assert "「P3」" in result.stderr and "対戦相手：P2（龍騎）" in result.stderr
