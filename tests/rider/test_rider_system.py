@@ -118,8 +118,9 @@ def test_opening_of_a_state_made_before_rules_version_2():
     ctx = context(DUEL)
     opening = SYSTEM.opening(SYSTEM.blank_state(ctx), ctx)
     assert opening["initiative"] == [] and opening["rolls"] == [] and opening["distance_roll"] is None
-    text = env().get_template("rider/opening.j2").render(title=SYSTEM.title, opening=opening)
-    assert "先攻と初期配置は第1ターンの処理の最初に決めます" in text
+    macros = env().get_template("rider/macros.j2").make_module({"title": SYSTEM.title})
+    text = str(macros.initiative(opening["initiative"], opening["mobility"], opening["tie_rolls"], opening["summary"]))
+    assert text == "（先攻と初期配置は第1ターンの処理の最初に決めます）"
 
 
 def test_new_state_of_a_battle_of_three_rolls_no_distance():
