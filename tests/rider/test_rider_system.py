@@ -113,6 +113,16 @@ def test_new_state_turn_0():
     assert f["hp"] == 20 and f["alive"] and f["vent"] is None and f["deck"]["final_vent"] == 1
 
 
+def test_opening_of_a_state_made_before_rules_version_2():
+    """A turn 0 state without the initiative (rules version 1): the opening says it comes at turn 1."""
+    ctx = context(DUEL)
+    opening = SYSTEM.opening(SYSTEM.blank_state(ctx), ctx)
+    assert opening["initiative"] == [] and opening["rolls"] == [] and opening["distance_roll"] is None
+    macros = env().get_template("rider/macros.j2").make_module({"title": SYSTEM.title})
+    text = str(macros.initiative(opening["initiative"], opening["mobility"], opening["tie_rolls"], opening["summary"]))
+    assert text == "（先攻と初期配置は第1ターンの処理の最初に決めます）"
+
+
 def test_new_state_of_a_battle_of_three_rolls_no_distance():
     ctx = context({"刃": "jinshu", "龍": "ryuki", "ナ": "knight"})
     dice = Dice.fixed([6, 1])

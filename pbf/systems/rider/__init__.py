@@ -11,6 +11,7 @@ from typing import Any
 from ...dice import Dice
 from ...errors import PbfError
 from ..base import Context, Player
+from . import checks
 from . import data as rider_data
 from . import initiative as ini
 from . import orders as rider_orders
@@ -110,7 +111,7 @@ class RiderSystem:
     # -- orders ----------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> RiderOrder:
         teams = {n: p.team for n, p in ctx.players.items()}
-        return rider_orders.parse(text, player, state, ctx.data, teams)
+        return checks.parse(text, player, state, ctx.data, teams)
 
     def canonical_order(self, order: RiderOrder | None) -> str:
         if order is None:

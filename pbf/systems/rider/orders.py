@@ -8,7 +8,7 @@ unknown word keeps its position and gets the nearest known word as a suggestion.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -357,7 +357,7 @@ class _Transform(Transformer):
         return Clause("cover", name[0], name[1], str(kw))
 
 
-def _problem(original: str, where: list[int], index: int, message: str, text: str | None, hint: str | None = None,
+def problem_at(original: str, where: list[int], index: int, message: str, text: str | None, hint: str | None = None,
              player: str | None = None) -> Problem:
     line, column = position(original, where[min(index, len(where) - 1)])
     return Problem(message, player=player, line=line, column=column, text=text, hint=hint)
@@ -369,18 +369,18 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
         tree = parser().parse(normalised)
     except UnexpectedCharacters as exc:
         bad = normalised[exc.pos_in_stream : exc.pos_in_stream + 1]
-        raise OrderError([_problem(text, where, exc.pos_in_stream, "この位置の文字は読めません。 / unexpected character", bad, player=player)]) from None
+        raise OrderError([problem_at(text, where, exc.pos_in_stream, "この位置の文字は読めません。 / unexpected character", bad, player=player)]) from None
     except UnexpectedToken as exc:
         tok = exc.token
         if tok.type == "$END":
-            raise OrderError([_problem(text, where, len(normalised), "命令が途中で終わっています（数や名前が必要です）。 / order ends too early", None, player=player)]) from None
+            raise OrderError([problem_at(text, where, len(normalised), "命令が途中で終わっています（数や名前が必要です）。 / order ends too early", None, player=player)]) from None
         expected = sorted(exc.expected)
         hint = None
         if "INT" in expected:
             hint = "数を書いてください（例：隙狙い 1、超回避 2）。"
         elif "AT_LEAST" in expected:
             hint = "「超回避 2: 達成値5以上なら」の形で書いてください。"
-        raise OrderError([_problem(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
+        raise OrderError([problem_at(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
         raise OrderError([Problem(f"命令を読めません：{exc}", player=player)]) from None
     try:
@@ -395,7 +395,7 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
                 shown = next((c for c in inner.candidates if norm(c) == guess), guess)
             hint = f"もしかして「{shown}」？" if shown else None
             message = inner.why or "知らない語です。 / unknown word"
-            raise OrderError([_problem(text, where, inner.token.start_pos, message, word, hint, player)]) from None
+            raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
         raise
     for c in clauses:
         if c.kind == "event_final":
@@ -429,7 +429,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
         if key in fields:
             message = ("能動カードは1回に1枚までです。 / one 能動 card per action" if key == "card"
                        else f"「{labels.get(key, key)}」が2回書かれています。 / given twice")
-            problems.append(_problem(original, where, c.pos, message, c.text, player=player))
+            problems.append(problem_at(original, where, c.pos, message, c.text, player=player))
             continue
         fields[key] = c.value
         at[key] = c.pos
@@ -438,7 +438,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
     if problems:
         raise OrderError(problems)
     if "move_targets" in fields and "move_rule" in fields:
-        problems.append(_problem(original, where, at["move_rule"], "移動の相手が2回書かれています。 / given twice",
+        problems.append(problem_at(original, where, at["move_rule"], "移動の相手が2回書かれています。 / given twice",
                                  MOVE_RULE_WORDS[fields["move_rule"]], player=player))
         raise OrderError(problems)
     block = fields.get("block", True)
@@ -501,260 +501,3 @@ def canonical(order: RiderOrder, data: RiderData) -> str:
     if order.event_final is not None:
         parts.append(f"イベントファイナル: {order.event_final}")
     return " / ".join(parts)
-
-
-# -- validation against the state and the data ------------------------------------------------
-
-def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str, Any], data: RiderData,
-             original: str, where: list[int], teams: dict[str, str | None] | None = None) -> RiderOrder:
-    """Every problem of a readable order at once (OrderError). Returns the order with names
-    resolved to the players' names."""
-    from . import cards as fx
-
-    problems: list[Problem] = []
-
-    def bad(key: str, message: str, text: str | None = None, hint: str | None = None) -> None:
-        index = at.get(key, 0)
-        problems.append(_problem(original, where, index, message, text, hint, player))
-
-    fighter = state["fighters"].get(player)
-    if fighter is None:  # pragma: no cover - the core checks players first
-        raise OrderError([Problem("この戦闘に参加していません。", player=player)])
-    is_monster = fighter.get("kind") == "monster"
-    deck = fighter.get("deck", {}) or {}
-
-    def check_card(card_id: str, key: str, phase: str) -> None:
-        name = data.card_name(card_id)
-        if is_monster:
-            bad(key, "モンスターはカードを使えません。 / monsters play no cards", name)
-            return
-        if deck.get(card_id, 0) < 1:
-            if card_id in deck or card_id in (fighter.get("used_once") or []):
-                bad(key, "このカードはもう使い切っています。 / used up", name)
-            else:
-                held = "、".join(data.card_name(c) for c, n in deck.items() if n > 0) or "なし"
-                bad(key, "このカードを持っていません。 / not in your deck", name, f"残りのカード：{held}")
-            return
-        if card_id in (fighter.get("used_once") or []):
-            bad(key, "このカードは1回の戦闘で1度しか使えません。 / once per battle", name)
-            return
-        if not fx.phase_ok(data, card_id, phase):
-            if phase == "active":
-                bad(key, "このカードは受動フェイズ専用です（「受動: カード名」と書いてください）。 / 受動 only", name)
-            else:
-                bad(key, "このカードは能動フェイズ専用です。 / 能動 only", name)
-
-    if order.card is not None:
-        check_card(order.card, "card", "active")
-    for i, rule in enumerate(order.passive):
-        check_card(rule.card, f"passive{i}", "passive")
-
-    # the vent after this order's 能動 card (a new vent replaces the old)
-    vent_after = fighter.get("vent")
-    if order.card is not None and data.cards.get(order.card, {}).get("vent"):
-        vent_after = order.card
-    passive_cards = [r.card for r in order.passive]
-    final = order.card is not None and fx.has(data, order.card, "final")
-
-    if order.aim:
-        if not 1 <= order.aim <= 3:
-            bad("aim", "隙狙いで無視できる防御力は1～3点です。 / aim 1-3", f"隙狙い {order.aim}")
-        elif fx.stat(data, fighter, "attack") - 2 * order.aim < 1:
-            bad("aim", f"隙狙い{order.aim}では攻撃力が0以下になります（攻撃力{fx.stat(data, fighter, 'attack')}、"
-                       f"1点ごとに-2）。 / leaves no attack dice", f"隙狙い {order.aim}")
-        if final:
-            bad("aim", "ファイナルベントの攻撃には隙狙いを使えません。 / not with Final Vent", f"隙狙い {order.aim}")
-    if order.hold and final:
-        bad("hold", "ファイナルベントを使うなら「攻撃しない」とは書けません。 / Final Vent attacks", "攻撃しない")
-    if order.super_evasion:
-        if not 1 <= order.super_evasion <= 3:
-            bad("super_evasion", "超回避は1～3点です。 / super evasion 1-3", f"超回避 {order.super_evasion}")
-        elif fighter["hp"] - order.super_evasion < 1:
-            bad("super_evasion", f"超回避でHPを0にはできません（HP{fighter['hp']}）。 / would bring HP to 0",
-                f"超回避 {order.super_evasion}")
-        if order.parry or order.evasion == "attack":
-            bad("super_evasion", "超回避は受けと併用できません。 / not with parry", f"超回避 {order.super_evasion}")
-    if order.parry or order.evasion == "attack":
-        if not (fx.has(data, vent_after, "parry") or any(fx.has(data, c, "parry") for c in passive_cards)):
-            bad("parry" if order.parry else "evasion",
-                "受けにはソードベント（ベントイン中か、この命令で使うもの）が必要です。 / parry needs a sword", "受け")
-    if order.evasion == "defense":
-        if not (fx.has(data, vent_after, "guard") or any(fx.has(data, c, "guard") for c in passive_cards)):
-            bad("evasion", "防御力で回避するにはガードベントが必要です。 / needs Guard Vent", "回避: 防御力")
-    if order.parry and order.evasion in ("mobility", "defense"):
-        bad("parry", "受けと「回避: 運動性／防御力」は同時に選べません。", "受け")
-
-    # -- names: attack targets (priority list), the movement target, 庇う (複数人による戦闘) --------
-    teams = teams or {}
-    fighters = state["fighters"]
-    multi = len(fighters) >= 3
-    def ally(other: str) -> bool:
-        return bool(teams.get(player)) and teams.get(player) == teams.get(other)
-
-    def listing(names: list[str]) -> str:
-        return "、".join(f"{n}（{_character_name(data, fighters[n])}）" for n in names) or "なし"
-
-    living = [n for n, f in fighters.items() if n != player and f.get("alive", True)]
-    foes = listing([n for n in living if not ally(n)])
-    friends = listing([n for n in living if ally(n) or not any(teams.values())])
-
-    def resolve(raw: str, key: str, role: str) -> str | None:
-        """A written name -> the player's name; a problem (with every valid name) when it is none."""
-        found = find_fighter(raw, fighters, data)
-        if len(found) != 1:
-            why = "この戦闘にいません" if not found else "に当たる人が複数います（プレイヤー名で書いてください）"
-            valid = friends if role == "庇う相手" else foes
-            ask = "庇う味方" if role == "庇う相手" else "対戦相手"
-            bad(key, f"{role}「{raw}」{'は' if not found else ''}{why}（{ask}の名前を書いてください）。 / "
-                     f"{'not in this battle' if not found else 'ambiguous name'}", raw,
-                f"{'庇える相手' if role == '庇う相手' else '対戦相手'}：{valid}")
-            return None
-        return found[0]
-
-    def opponent(raw: str, key: str, role: str) -> str | None:
-        name = resolve(raw, key, role)
-        if name is None:
-            return None
-        if name == player:
-            bad(key, f"{role}に自分自身は選べません。 / not yourself", raw)
-        elif not fighters[name].get("alive", True):
-            bad(key, f"{role}「{name}」はもう倒れています。 / already down", raw)
-        elif role == "庇う相手":
-            return name
-        elif ally(name):
-            bad(key, f"{role}「{name}」は味方です（チーム{teams[player]}）。 / an ally", raw)
-        else:
-            return name
-        return None
-
-    resolved: dict[str, Any] = {}
-    if order.targets:
-        names: list[str] = []
-        for i, raw in enumerate(order.targets):
-            name = opponent(raw, f"targets{i}" if f"targets{i}" in at else "targets", "攻撃の対象")
-            if name is not None and name not in names:
-                names.append(name)
-        resolved["targets"] = tuple(names)
-        if len(order.targets) > 1 and not multi:
-            bad("targets", "1対1の戦闘では対象は1人です。 / one target in a duel", ", ".join(order.targets))
-        if len(order.targets) > 1 and order.aim and multi:
-            bad("aim", "隙狙いは攻撃の対象を1人にしたときだけ使えます（複数攻撃には使えません）。"
-                       " / aim needs a single target", f"隙狙い {order.aim}")
-    if order.move == "stay" and (order.move_targets or order.move_rule):
-        bad("move_targets" if order.move_targets else "move_rule",
-            "留まるときは移動の相手を書けません。 / no move, no movement target",
-            ", ".join(order.move_targets) or MOVE_RULE_WORDS.get(order.move_rule or ""))
-    elif order.move_targets:
-        names = []
-        for i, raw in enumerate(order.move_targets):
-            name = opponent(raw, f"move_targets{i}" if f"move_targets{i}" in at else "move_targets", "移動の相手")
-            if name is not None and name not in names:
-                names.append(name)
-        resolved["move_targets"] = tuple(names)
-        if len(order.move_targets) > 1 and not multi:
-            bad("move_targets", "1対1の戦闘では移動の相手は1人です。 / one opponent in a duel",
-                ", ".join(order.move_targets))
-    if order.cover is not None:
-        if is_monster:
-            bad("cover", "モンスターは庇えません（ソードベントかガードベントが必要です）。 / monsters cannot cover",
-                order.cover)
-        elif not multi:
-            bad("cover", "「庇う」は3人以上の戦闘でのみ使えます。 / cover needs three or more fighters", order.cover)
-        else:
-            name = resolve(order.cover, "cover", "庇う相手")
-            if name is not None:
-                if name == player:
-                    bad("cover", "自分自身は庇えません。 / cannot cover yourself", order.cover)
-                elif not fighters[name].get("alive", True):
-                    bad("cover", f"庇う相手「{name}」はもう倒れています。 / already down", order.cover)
-                elif any(teams.values()) and not ally(name):
-                    bad("cover", f"庇えるのは味方だけです（「{name}」は対戦相手）。 / cover an ally only", order.cover,
-                        f"庇える相手：{friends}")
-                else:
-                    resolved["cover"] = name
-    if problems:
-        raise OrderError(problems)
-    return replace(order, **resolved)
-
-
-def _character_name(data: RiderData, fighter: dict[str, Any]) -> str:
-    try:
-        return data.character(fighter["character"])[1].get("name", fighter["character"])
-    except KeyError:  # pragma: no cover - checked at campaign creation
-        return fighter["character"]
-
-
-def find_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> list[str]:
-    """Who a written name means: a player's name (NFKC), else a character's id, name, English
-    name or alias (e.g. ナイト, Knight) when exactly those fighters play it."""
-    want = norm(raw)
-    exact = [n for n in fighters if norm(n) == want]
-    if exact:
-        return exact
-    out = []
-    for name, fighter in fighters.items():
-        try:
-            _kind, sheet = data.character(fighter["character"])
-        except KeyError:  # pragma: no cover
-            continue
-        spellings = [fighter["character"], sheet.get("name", ""), sheet.get("english", "")]
-        spellings += list(sheet.get("aliases", []) or [])
-        if want in {norm(w) for w in spellings if w}:
-            out.append(name)
-    return out
-
-
-def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
-          teams: dict[str, str | None] | None = None) -> RiderOrder:
-    fighter = state["fighters"].get(player) or {}
-    if state.get("winner") is not None:  # イベントファイナル: 勝敗が決した後に…宣誓し
-        clauses, _normalised, where = read_clauses(text, data, player)
-        order = after_the_end(clauses, text, where, player, state, data, teams or {})
-        return replace(order, canonical=canonical(order, data))
-    if not fighter.get("alive", True):  # 複数人 (ruling): the fallen have left the battle; a post is ignored
-        return RiderOrder(canonical="")
-    clauses, _normalised, where = read_clauses(text, data, player)
-    order, at = build_order(clauses, text, where, player)
-    order = validate(order, at, player, state, data, text, where, teams)
-    return replace(order, canonical=canonical(order, data))
-
-
-def winners(state: dict[str, Any], teams: dict[str, str | None]) -> list[str]:
-    """The living fighters of the side that won (none after a draw)."""
-    winner = state.get("winner")
-    return [n for n, f in state["fighters"].items()
-            if f.get("alive", True) and winner not in (None, "draw") and winner in (n, teams.get(n))]
-
-
-def after_the_end(clauses: list[Clause], original: str, where: list[int], player: str, state: dict[str, Any],
-                  data: RiderData, teams: dict[str, str | None]) -> RiderOrder:
-    """After the battle is decided only a winner's イベントファイナル may be posted (once)."""
-    allowed = winners(state, teams)
-    form = "書ける形：イベントファイナル: 自由な演出（行末まで）"
-    over = f"この戦闘はもう決着しています（勝者：{winner_word(state)}）。"
-    finale = [c for c in clauses if c.kind == "event_final"]
-    problems = []
-    if player not in allowed:
-        problems.append(_problem(original, where, 0, over + "決着後に書き込めるのは勝者のイベントファイナルだけです。"
-                                 " / the battle is over: only a winner's event final may be posted",
-                                 None, f"書き込める人：{'、'.join(allowed) or 'なし'}", player))
-    elif player in (state.get("event_finals") or {}):
-        problems.append(_problem(original, where, 0, "イベントファイナルはもう演出されています（1回の戦闘で1度）。"
-                                 " / your event final has been posted already", None, player=player))
-    elif not clauses:
-        problems.append(_problem(original, where, 0, over + "勝者はイベントファイナルを書き込めます。"
-                                 " / the battle is over: post your event final", None, form, player))
-    else:
-        kept = finale[0] if finale else None  # the first イベントファイナル; everything else is refused
-        for c in clauses:
-            if c is not kept:
-                problems.append(_problem(original, where, c.pos, over + "決着後に書けるのはイベントファイナルだけです。"
-                                         " / the battle is over: event final only", c.text, form, player))
-    if problems:
-        raise OrderError(problems)
-    return RiderOrder(event_final=finale[0].value)
-
-
-def winner_word(state: dict[str, Any]) -> str:
-    winner = state.get("winner")
-    return "引き分け" if winner == "draw" else (winner if winner in state["fighters"] else f"チーム{winner}")

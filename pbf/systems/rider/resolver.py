@@ -1,7 +1,8 @@
 """The rider battle resolver (seed: ■戦闘, ▼複数人による戦闘): pure, all chance from the Dice.
 
 One turn follows the seed's 14 steps. An *action* is steps 2–7 with one fighter acting and
-one reacting; a 1-on-1 turn is the first player's action then the second's.
+one reacting; a 1-on-1 turn is the first player's action then the second's. The 複数人 steps
+are in multi.py, the initiative in initiative.py.
 
 A battle that starts with three or more fighters is a 複数人による戦闘 for its whole length:
 each living fighter acts once per turn in initiative order; at the start of each action every
@@ -22,13 +23,14 @@ from ..base import Context
 from . import cards as fx
 from . import dice as rd
 from . import initiative as ini
+from .action import Action, Weapon
+from .checks import winner_word, winners
 from .data import BANDS, RiderData
-from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardSkipped, CoverRefused, Covered,
-                     Damaged, DistanceSet, DistancesRolled, Drawn, Epilogue, EvasionDeclared, EventFinal, Hit,
-                     InitiativeSet, KnockedOut, MoveDeclared, Moved, MultiActionStarted, NoAttack, PassiveIdle,
-                     Reflected, StatusChanged, TargetsChosen, TurnStarted, VentedIn, Whiffed, Won)
-from .initiative import STARTING_BANDS
-from .orders import RiderOrder, winner_word, winners
+from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardSkipped, Damaged, DistanceSet, Drawn,
+                     Epilogue, EvasionDeclared, EventFinal, Hit, InitiativeSet, KnockedOut, MoveDeclared, Moved,
+                     NoAttack, PassiveIdle, Reflected, StatusChanged, TurnStarted, VentedIn, Whiffed, Won)
+from .multi import MultiBattle
+from .orders import RiderOrder
 
 
 MULTI = 3  # fighters at the start of a battle from which the 複数人による戦闘 rules apply
@@ -62,36 +64,7 @@ def side(teams: dict[str, str | None], name: str) -> str:
 
 
 @dataclass
-class Weapon:
-    """What an attack is made with."""
-
-    kind: str  # card id | visor | unarmed | monster | contract
-    name: str | None
-    reach: list[str]
-    damage: int = 0
-    extra_dice: int = 0
-    modifier: int = 0  # to the achievement (無手 -1)
-    attacker: str = ""  # the name shown (a contract monster attacks for its rider)
-    dice: int | None = None  # a contract monster's own 攻撃力
-    final: bool = False
-
-
-@dataclass
-class Action:
-    """Flags that live for one action (steps 2–7)."""
-
-    actor: str
-    target: str
-    active: str | None = None
-    cancelled: bool = False
-    advent: bool = False
-    final: str | None = None
-    reflectors: dict[str, str] = field(default_factory=dict)  # reacting fighter -> its リフレクトベント card
-    evaded: list[str] = field(default_factory=list)  # who evaded the actor's own attack (リフレクトベント's chance)
-
-
-@dataclass
-class Battle:
+class Battle(MultiBattle):
     st: dict[str, Any]
     data: RiderData
     orders: dict[str, RiderOrder]
@@ -224,64 +197,6 @@ class Battle:
             if name not in act.evaded:
                 self.events.append(PassiveIdle(name, card, self.data.card_name(card), "not_attacked", act.actor))
 
-    # -- 複数人による戦闘: one action (steps 2–7 with everyone else reacting) -----------------------
-    def multi_action(self, actor: str, number: int) -> None:
-        order = self.orders[actor]
-        reactors = [n for n in self.order_of_play() if n != actor]
-        started = MultiActionStarted(actor, number, None)
-        self.events.append(started)
-        # リアクション側: every reacting fighter rolls 1D6 for its band to the actor
-        self.bands = {}
-        faces: dict[str, int] = {}
-        for name in reactors:
-            roll = rd.plain(self.dice, name, "distance")
-            self.events.append(roll)
-            faces[name] = roll.value
-            self.bands[name] = STARTING_BANDS[roll.value]
-        by_band = {band: [n for n in reactors if self.bands[n] == band] for band in BANDS}
-        target, fallen, how = self.move_target(actor)
-        started.move_target, started.fallen = target, fallen  # known once the bands are rolled
-        moving = order.move != "stay"
-        self.events.append(DistancesRolled(actor, dict(self.bands), by_band, faces, target if moving else None,
-                                           how if moving else None, list(order.move_targets)))
-        act = Action(actor, target or "")
-        card, move_card = self.active_card(actor, order)
-        act.active = card
-        if target is not None:  # ２：移動フェイズ — one contest, against the chosen opponent only
-            self.movement(actor, target, unblockable=move_card)
-        self.card_phases(act, reactors, move_card)  # ３：アクション側・能動 / ４：リアクション側・受動
-        self.multi_attacks(act)  # ５–７：攻撃・回避・ダメージ
-        self.idle_reflectors(act)
-
-    def move_target(self, actor: str) -> tuple[str | None, str | None, str]:
-        """The one opponent of the movement contest, chosen after the distances are rolled (as the
-        actor would at the table): the order's rule (最も遠い相手 / 最も近い相手), else the first of its
-        priority list whom the move can change (not already at the band it moves to; when none, the
-        first listed), else its first listed attack target, else the nearest opponent. Ties:
-        initiative order. A list whose every name has fallen gives way to the default (``fallen``).
-        Returns (opponent, fallen, how: farthest | nearest | listed | target | default)."""
-        order = self.orders[actor]
-        opps = self.opponents_now(actor)
-        if not opps:
-            return None, None, "default"
-
-        def band(name: str) -> int:
-            return BANDS.index(self.bands[name])
-
-        if order.move_rule == "farthest":
-            return min(opps, key=lambda n: (-band(n), opps.index(n))), None, "farthest"
-        if order.move_rule == "nearest":
-            return min(opps, key=lambda n: (band(n), opps.index(n))), None, "nearest"
-        listed = [n for n in order.move_targets if n in opps]
-        if listed:
-            goal = {"closer": "近", "away": "遠"}.get(order.move, order.move)
-            return next((n for n in listed if self.bands[n] != goal), listed[0]), None, "listed"
-        fallen = "、".join(order.move_targets) or None
-        for name in order.targets:
-            if name in opps:
-                return name, fallen, "target"
-        return min(opps, key=lambda n: (band(n), opps.index(n))), fallen, "default"
-
     def opponents_now(self, actor: str) -> list[str]:
         """Living opponents (not allies) in initiative order."""
         return [n for n in self.order_of_play() if n != actor and not self.ally(actor, n)]
@@ -340,99 +255,6 @@ class Battle:
             if weapon is not None:
                 out.extend(name for _, name in self.picks(act.actor, weapon.reach, single=False))
         return out
-
-    def multi_attacks(self, act: Action) -> None:
-        actor = act.actor
-        order = self.orders[actor]
-        if order.hold and act.final is None:
-            self.events.append(NoAttack(actor, "", "hold", actor, None))
-        else:
-            chosen = self.choose_attack(actor, act.final)
-            if chosen is None:  # 射程外への攻撃は一切出来ません: nobody (listed) in reach
-                self.events.append(NoAttack(actor, "", "no_target", actor, None))
-            else:
-                weapon, chosen_picks = chosen
-                aim = 0 if weapon.final or len(chosen_picks) > 1 else order.aim
-                self.multi_attack(actor, weapon, chosen_picks, aim, True, act)
-        if self.st["winner"] is not None or not act.advent:
-            return
-        weapon = self.contract_weapon(actor)
-        if weapon is None:
-            return
-        chosen_picks = self.picks(actor, weapon.reach, single=False)
-        if not chosen_picks:
-            self.events.append(NoAttack(actor, "", "no_target", weapon.attacker, None))
-            return
-        self.multi_attack(actor, weapon, chosen_picks, 0, False, act)
-
-    def multi_attack(self, actor: str, weapon: Weapon, chosen: list[tuple[str, str]], aim: int, main: bool,
-                     act: Action) -> None:
-        """One attack roll; each target evades separately (６) and takes its own damage (７)."""
-        self.events.append(TargetsChosen(actor, weapon.attacker, weapon.kind, weapon.name, list(weapon.reach),
-                                         [{"band": b, "target": n} for b, n in chosen],
-                                         list(self.orders[actor].targets)))
-        attack, aim = self.attack_roll(actor, chosen[0][1], weapon, aim)
-        for _band, target in chosen:
-            if self.st["winner"] is not None:
-                return
-            if not self.alive(target):  # fell to a shared (庇う) hit earlier in this attack
-                continue
-            coverer = self.coverer(actor, target, [n for _, n in chosen])
-            if coverer is None:
-                self.defend(actor, target, weapon, attack, aim, main, act)
-            else:
-                self.cover(actor, coverer, target, weapon, attack, aim, main, act)
-
-    # -- ６：リアクション側・回避判定: 庇う ---------------------------------------------------------
-    def coverer(self, actor: str, target: str, targets: list[str]) -> str | None:
-        """The first reacting rider (initiative order) whose order says 庇う TARGET, who is not
-        itself a target of this attack (「複数攻撃の場合は、狙われた全員が通常通り回避判定」: it
-        evades for itself) and who has a card allowing it vented in (ソードベント, ガードベント:
-        data ``cover``)."""
-        for name in self.order_of_play():
-            if name in (actor, target) or self.orders[name].cover != target:
-                continue
-            if name in targets:
-                self.events.append(CoverRefused(name, target, "target"))
-            elif fx.has(self.data, self.f(name).get("vent"), "cover"):
-                return name
-            else:
-                self.events.append(CoverRefused(name, target, "no_vent"))
-        return None
-
-    def cover(self, actor: str, coverer: str, target: str, weapon: Weapon, attack, aim: int, main: bool,
-              act: Action) -> None:
-        """The coverer evades at −1 with 受け (攻撃力) or 防御力 instead of the target; on a hit
-        both take (attack − evasion) + 1D6 + modifiers, each less their own 防御力."""
-        c = self.f(coverer)
-        options = [o for o in fx.evasion_options(self.data, c) if o != "mobility"]
-        c_order = self.orders[coverer]
-        if c_order.parry and "attack" in options:
-            choice = "attack"
-        elif c_order.evasion in options:
-            choice = c_order.evasion
-        else:
-            choice = max(options, key=lambda o: (fx.pool(self.data, c, o), -options.index(o)))
-        self.events.append(Covered(coverer, target, weapon.attacker, choice))
-        n_eva = fx.pool(self.data, c, choice)
-        bonus = fx.trick(c, "evasion") - 1  # 庇う: 回避達成値に−1
-        self.events.append(EvasionDeclared(coverer, weapon.attacker, choice, n_eva, 0, bonus, target,
-                                           attack=attack.achievement))
-        evasion = rd.pool(self.dice, coverer, "evasion", n_eva, bonus)
-        self.events.append(evasion)
-        if main:
-            act.evaded.append(coverer)
-        if attack.achievement > evasion.achievement:
-            roll = self.damage_roll(actor, weapon)
-            amounts = [(name, self.hit(actor, name, weapon, attack, evasion, roll, aim)) for name in (coverer, target)]
-            for name, amount in amounts:
-                if amount:
-                    self.hurt(actor, name, amount, check=False)
-            self.check_end()  # both may fall at once
-            return
-        self.events.append(Whiffed(actor, coverer, weapon.attacker, attack.achievement, evasion.achievement))
-        if main and coverer in act.reflectors:  # リフレクトベント of the coverer
-            self.reflect(coverer, actor, attack, evasion)
 
     # -- ７：ダメージ判定 --------------------------------------------------------------------------
     def damage_roll(self, actor: str, weapon: Any) -> Any:
@@ -666,10 +488,7 @@ class Battle:
                                            d_order.super_threshold, attack.achievement, floor))
         if paid:
             self.hurt(target, target, paid)
-        evasion = rd.pool(self.dice, target, "evasion", n_eva, bonus)
-        self.events.append(evasion)
-        if main:
-            act.evaded.append(target)
+        evasion = self.evasion_roll(target, n_eva, bonus, main, act)
         # ７：ダメージ判定 (ties go to the defender)
         if attack.achievement > evasion.achievement:
             roll = self.damage_roll(actor, weapon)
@@ -677,9 +496,22 @@ class Battle:
             if amount:
                 self.hurt(actor, target, amount)
             return
-        self.events.append(Whiffed(actor, target, weapon.attacker, attack.achievement, evasion.achievement))
-        if main and target in act.reflectors:  # リフレクトベント
-            self.reflect(target, actor, attack, evasion)
+        self.evaded(actor, target, weapon, attack, evasion, main, act)
+
+    def evasion_roll(self, evader: str, n: int, bonus: int, main: bool, act: Action) -> Any:
+        """６：回避判定's dice; who evaded the actor's own attack is kept for リフレクトベント."""
+        evasion = rd.pool(self.dice, evader, "evasion", n, bonus)
+        self.events.append(evasion)
+        if main:
+            act.evaded.append(evader)
+        return evasion
+
+    def evaded(self, actor: str, evader: str, weapon: Weapon, attack: Any, evasion: Any, main: bool,
+               act: Action) -> None:
+        """A successful evasion (ties go to the defender); the evader's リフレクトベント, if any."""
+        self.events.append(Whiffed(actor, evader, weapon.attacker, attack.achievement, evasion.achievement))
+        if main and evader in act.reflectors:
+            self.reflect(evader, actor, attack, evasion)
 
     def reflect(self, reflector: str, attacker: str, attack, evasion) -> None:
         roll = rd.damage(self.dice, reflector, "reflect")
