@@ -37,25 +37,34 @@ class OrderText:
 # Encodings an orders file may come in (product.md asks for UTF-8; GMs on Windows save from
 # Notepad as "ANSI", which on a Japanese system is CP932).
 _BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
-_DETECTED = ("utf-8", "cp932")
+_DETECTED = ("utf-8", "cp932", "euc-jp")
 
 
 def decode(raw: bytes, source: str, encoding: str | None = None) -> str:
     """An orders file's bytes as text, with newlines made ``\n``.
 
     Without ``encoding``: a BOM decides (UTF-8, UTF-16); else UTF-8, else CP932 (Shift_JIS as
-    Windows writes it). With ``encoding`` (``--input-encoding``), only that one. Bytes that the
+    Windows writes it) or EUC-JP, whichever reads as Japanese (as for threads). With ``encoding`` (``--input-encoding``), only that one. Bytes that the
     encoding(s) cannot read are an error naming the line and the byte.
     """
     if encoding is not None:
         candidates = ("utf-8-sig",) if _codec(encoding) == "utf-8" else (encoding,)
     else:
         candidates = next(((codec,) for bom, codec in _BOMS if raw.startswith(bom)), _DETECTED)
+    readings = []
     for codec in candidates:
         try:
             text = raw.decode(codec)
         except UnicodeDecodeError:
             continue
+        if codec.startswith("utf") or encoding is not None:
+            readings = [text]
+            break
+        readings.append(text)
+    if readings:
+        from .thread import _japanese_score  # CP932 or EUC-JP: the one that reads as Japanese
+
+        text = max(readings, key=_japanese_score)
         return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     raise PbfError(_undecodable(raw, source, candidates))
 

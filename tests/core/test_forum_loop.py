@@ -385,3 +385,13 @@ def test_replay_of_a_turn_made_under_other_rules_says_so(tmp_path, pbf):
     post.write_text(post.read_text("utf-8").replace("■オープン", "■オープン（旧）"), "utf-8")
     code, _, err = pbf("replay", camp)
     assert code == 1 and "ルール版 1" in err and "ルール版 2" in err
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "cp932", "euc-jp"])
+def test_orders_files_in_every_board_encoding(tmp_path, pbf, encoding):
+    camp, _ = new_alterego(tmp_path, pbf)
+    orders = tmp_path / "o.txt"
+    orders.write_bytes("# 第1ターン\n【A】弱→弱\n［B］↑→弱\n".encode(encoding))
+    code, post, err = pbf("turn", camp, "--orders", orders)
+    assert code == 0, err
+    assert "弱→弱" in (camp / "history" / "0001" / "orders.txt").read_text("utf-8")
