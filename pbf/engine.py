@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -214,26 +213,36 @@ def finish_post(campaign: Campaign, body: str, turn: int, canonical: str) -> tup
 
 
 def replay(campaign: Campaign) -> list[str]:
-    """Re-resolve every archived turn; the differences of the first turn that differs."""
+    """Re-resolve every archived turn, in one pass; the differences of the first turn that differs.
+
+    A turn starts from the state the turn before ended in, as just recomputed and found equal to
+    its archive, unless the GM edited state.yaml in between (``before.yaml``)."""
+    previous: tuple[int, str, dict[str, Any]] | None = None  # turn, state text, state
     for turn in campaign.archived_turns():
         if turn == 0:
             continue
         folder = campaign.turn_dir(turn)
-        before_text = state_before(campaign, turn)
-        before_doc = yamlio.load(before_text, f"history/{folder.name}")
+        if previous is not None and previous[0] == turn - 1 and not (folder / "before.yaml").exists():
+            _, before_text, before = previous
+        else:
+            before_text = state_before(campaign, turn)
+            before = yamlio.load_plain(before_text, f"history/{folder.name}")
         draws = archived_yaml(campaign, turn, "dice.yaml").get("draws", [])
         orders_text = archived(campaign, turn, "orders.txt")
-        record = run_turn(campaign, orders_text, draws=draws, state=yamlio.plain(before_doc))
-        state_text = yamlio.dump(yamlio.merge_into(before_doc, record.state))
+        record = run_turn(campaign, orders_text, draws=draws, state=before)
+        state_text, state = yamlio.merge_text(before_text, before, record.state, f"history/{folder.name}")
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
             (f"history/{folder.name}/post.txt", archived(campaign, turn, "post.txt"), record.post),
         ):
             if expected != actual:
+                import difflib
+
                 diff = difflib.unified_diff(
                     expected.splitlines(), actual.splitlines(), f"{name}（記録）", f"{name}（再計算）", lineterm=""
                 )
                 return [f"第{turn}ターンが一致しません：{name}", *diff]
+        previous = (turn, state_text, state)
     return []
 
 
@@ -256,7 +265,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         record = archived_yaml(campaign, turn, "dice.yaml")
         canonical = record.get("orders_canonical", "")
         if turn > 0:
-            before = yamlio.plain(yamlio.load(state_before(campaign, turn), "state.yaml"))
+            before = yamlio.load_plain(state_before(campaign, turn), "state.yaml")
             orders_text = archived(campaign, turn, "orders.txt")
             recomputed = read_orders(campaign, sources_from_file(campaign, orders_text), before).canonical
             if recomputed != canonical:

@@ -37,6 +37,25 @@ def write_file(path: Path, data: "bytes | str") -> None:
         os.fsync(fh.fileno())
 
 
+def write_files(folder: Path, files: "dict[str, bytes | str]") -> None:
+    """Several new files in a folder that is then renamed into place, all made durable:
+    every file is written first, then each is synced (the disk sees them together), then the folder."""
+    handles = []
+    try:
+        for name, data in files.items():
+            handle = open(folder / name, "wb")
+            handles.append(handle)
+            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+        for handle in handles:
+            handle.flush()
+            os.fsync(handle.fileno())
+    finally:
+        for handle in handles:
+            handle.close()
+    for path in sorted({(folder / name).parent for name in files}, reverse=True):
+        fsync_dir(path)
+
+
 def fsync_dir(path: Path) -> None:
     try:
         fd = os.open(path, os.O_RDONLY)
