@@ -117,6 +117,8 @@ def _fallback(ch: str, encoding: str) -> str:
 
 def board_safe(text: str, encoding: str = "cp932") -> str:
     """``text`` with every character that does not survive ``encoding`` replaced."""
+    if survives(text, encoding):  # the usual case, at the codec's speed: nothing to replace
+        return text
     out: list[str] = []
     use_map = encoding.replace("-", "_").lower() in ("cp932", "ms932", "windows_31j", "mskanji", "ms_kanji")
     for ch in text:

@@ -12,16 +12,13 @@ import os
 import re
 import shutil
 import tempfile
-import tomllib
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-import tomli_w
-
-from . import yamlio
+from . import resources, yamlio
 from .dice import Dice, seed_commitment
 from .errors import PbfError, Problem, nearest
 from .fsutil import atomic_write, fsync_dir, write_file, write_files
@@ -187,8 +184,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
                 " / campaign.toml not found",
             )
         ) from None
+    import tomllib
+
     try:
-        return tomllib.loads(raw.decode("utf-8-sig"))
+        return resources.parsed("toml", raw, lambda raw: tomllib.loads(raw.decode("utf-8-sig")))
     except UnicodeDecodeError as exc:
         raise PbfError(f"{path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
@@ -290,6 +289,8 @@ def campaign_toml(system: str, seed: str, players: list[Player], options: dict[s
         table["players"][p.name] = entry
     if options:
         table["options"] = dict(options)
+    import tomli_w
+
     return tomli_w.dumps(table)
 
 
@@ -441,11 +442,11 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
             (tmp / "notices").mkdir()
         write_files(tmp, {**files, **notices})
         os.rename(tmp, final)
-        fsync_dir(history)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    atomic_write(campaign.path / STATE_FILE, state_text)
+    # the commit point; the history folder's rename reaches the disk first
+    atomic_write(campaign.path / STATE_FILE, state_text, also_sync=history)
     campaign.state_doc = None
     campaign.state = new_state
     campaign.state_text = state_text

@@ -13,12 +13,27 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import __version__, campaign as campaigns, demo, engine
-from .demo import PART_BREAK
+from . import __version__, campaign as campaigns
 from .dice import parse_dice_list
 from .errors import PbfError
 from .orders import decode
 from .systems import SYSTEMS
+
+
+class _OnFirstUse:
+    """A module imported when a command first uses it: each command loads only what it needs."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attr)
+
+
+engine: Any = _OnFirstUse("pbf.engine")
+demo: Any = _OnFirstUse("pbf.demo")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -106,7 +121,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
     else:
-        _write(PART_BREAK.join(record.parts or [record.post]), args.encoding)
+        _write(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
     return 0
 
 

@@ -11,7 +11,6 @@ from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_yaml,
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
-from .forum import results_marker_line
 from .orders import norm_name, split_orders, unknown_player
 
 
@@ -194,6 +193,8 @@ def run_turn(
 def finish_post(campaign: Campaign, body: str, turn: int, canonical: str) -> tuple[str, list[str]]:
     """The post with its verification footer and results marker, safe for the board's
     encoding, and split into parts that fit the board's limits (docs/forum.md)."""
+    from .forum import results_marker_line
+
     options = campaign.ctx.options
     encoding = options.get("encoding", "cp932")
     footer = render.render(campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical))

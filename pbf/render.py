@@ -11,6 +11,7 @@ for the life of the process (one environment per search path), and on disk in pb
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -73,11 +74,12 @@ def _environment(search_path: tuple[str, ...], system: GameSystem) -> jinja2.Env
 
 
 def environment(system: GameSystem, campaign_path: Path | None = None) -> jinja2.Environment:
-    paths = []
-    if campaign_path is not None and (campaign_path / "templates").is_dir():
-        paths.append(str(campaign_path / "templates"))
-    paths.append(str(resources.bundled("templates")))
-    return _environment(tuple(paths), system)
+    bundled = str(resources.bundled("templates"))
+    if campaign_path is not None:
+        own = os.path.join(campaign_path, "templates")
+        if os.path.isdir(own):  # checked every time: a GM may add the folder while pbf runs
+            return _environment((own, bundled), system)
+    return _environment((bundled,), system)
 
 
 def render(system: GameSystem, template: str, campaign_path: Path | None = None, **context: Any) -> str:

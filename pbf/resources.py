@@ -4,7 +4,7 @@ In a wheel they are carried inside the package (``pbf/_bundled/``, see pyproject
 in a source checkout or an editable install they are the top-level folders of the repository.
 
 The cache keeps what every run would otherwise rebuild from the same files: parsed data files
-(keyed by their bytes), the built order grammars (lark checks the grammar text) and the compiled
+and campaign.toml (keyed by their bytes), the built order grammars (lark checks the grammar text) and the compiled
 templates (jinja2 checks each template's source). It lives in ``$PBF_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/pbf``, else ``~/.cache/pbf``; ``PBF_NO_CACHE=1`` turns it off. A cache that
 cannot be written is no error: pbf then builds everything in memory, as without a cache.
@@ -13,16 +13,19 @@ cannot be written is no error: pbf then builds everything in memory, as without 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import __version__
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@lru_cache(maxsize=None)
 def bundled(name: str) -> Path:
     """The bundled folder ``grammar``, ``templates`` or ``campaigns``."""
     inside = _PACKAGE / "_bundled" / name
@@ -88,6 +91,39 @@ def cache_put(kind: str, name: str, data: bytes) -> None:
             tmp.unlink()
         except OSError:
             pass
+
+
+_PARSED: dict[str, str] = {}
+
+
+def parsed(kind: str, raw: bytes, parse: Callable[[bytes], Any]) -> Any:
+    """``parse(raw)``, remembered by the bytes' content: in memory and as JSON in the cache.
+
+    Every call gets a fresh copy (callers may change what they get). A result JSON cannot hold
+    exactly (a date, a number as a key) is not kept; errors of ``parse`` propagate."""
+    key = f"{kind}-{content_key(raw)}.json"
+    text = _PARSED.get(key)
+    if text is None:
+        stored = cache_get("parsed", key)
+        text = stored.decode("utf-8", "replace") if stored is not None else None
+    if text is not None:
+        try:
+            data = json.loads(text)
+        except ValueError:  # a damaged cache file: parse again
+            pass
+        else:
+            _PARSED[key] = text
+            return data
+    data = parse(raw)
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+        exact = json.loads(text) == data
+    except (TypeError, ValueError):
+        exact = False
+    if exact:
+        _PARSED[key] = text
+        cache_put("parsed", key, text.encode("utf-8"))
+    return data
 
 
 def lark_parser(system: str, **options: Any) -> Any:

@@ -12,8 +12,8 @@ the two ways against each other.
 from __future__ import annotations
 
 import io
-import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -141,43 +141,17 @@ def merge_text(old_text: str, old: Any, new: Any, source: str = "state.yaml") ->
 
 # -- data files (characters, cards): parsed once per content -------------------------------
 
-_DATA_MEMO: dict[str, str] = {}
-
-
 def load_data_file(path: Path) -> Any:
-    """A bundled or campaign data file (safe YAML), from a cache keyed by the file's bytes.
-
-    The cache keeps JSON text (a fresh copy for every caller); a file whose data JSON cannot
-    hold exactly (a date, a number as a key) is parsed every time. Parse errors propagate.
-    """
+    """A bundled or campaign data file (safe YAML), parsed once per content (pbf's cache).
+    Parse errors propagate."""
     from . import resources
 
-    raw = Path(path).read_bytes()
-    key = resources.content_key(raw)
-    cached = _DATA_MEMO.get(key)
-    if cached is None:
-        stored = resources.cache_get("data", key + ".json")
-        cached = stored.decode("utf-8") if stored is not None else None
-    if cached is not None:
-        try:
-            data = json.loads(cached)
-        except ValueError:  # a damaged cache file: parse the YAML again
-            pass
-        else:
-            _DATA_MEMO[key] = cached
-            return data
-    from ruamel.yaml import YAML
+    def parse(raw: bytes) -> Any:
+        from ruamel.yaml import YAML
 
-    data = YAML(typ="safe").load(raw.decode("utf-8"))
-    try:
-        text = json.dumps(data, ensure_ascii=False)
-        exact = json.loads(text) == data
-    except (TypeError, ValueError):
-        exact = False
-    if exact:
-        _DATA_MEMO[key] = text
-        resources.cache_put("data", key + ".json", text.encode("utf-8"))
-    return data
+        return YAML(typ="safe").load(raw.decode("utf-8"))
+
+    return resources.parsed("yaml", Path(path).read_bytes(), parse)
 
 
 # -- the direct way: pbf's own plain documents ------------------------------------------------
@@ -194,15 +168,13 @@ _NUMBER_LIKE = re.compile(
     r"|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:(?:[Tt]|[ \t]+)[0-9].*)?"
 )
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n"}
-_PLAIN_ASCII = set(" ()/;^$_|!&*%@`.~<=+>?-") | set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-_QUOTED_ASCII = _PLAIN_ASCII | set(",[]{}:#'")
-_ESCAPES = {"\t": "\\t", "\n": "\\n"}
+# Characters both ways write as they are (allow_unicode), in plain and in quoted scalars:
+# printable ASCII but for YAML's indicators, and the wide characters but for line and
+# paragraph separators and the byte order mark.
+_WIDE = "\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+_PLAIN = re.compile(f"[ ()/;^$_|!&*%@`.~<=+>?\\-A-Za-z0-9{_WIDE}]*")
+_QUOTED = re.compile(f"[\t\n ()/;^$_|!&*%@`.~<=+>?\\-A-Za-z0-9,\\[\\]{{}}:#'{_WIDE}]*")
 _MIXED = object()  # a merge whose sequence style the direct way cannot follow
-
-
-def _wide(ch: str) -> bool:
-    """Characters both ways write as they are (allow_unicode), in plain and quoted scalars."""
-    return ("\xa0" <= ch <= "\ud7ff" and ch not in "\u2028\u2029") or ("\ue000" <= ch <= "\ufffd" and ch != "\ufeff")
 
 
 def _plain_ok(text: str) -> bool:
@@ -210,10 +182,24 @@ def _plain_ok(text: str) -> bool:
         return False
     if text[0].isdigit() and (not text[0].isascii() or _NUMBER_LIKE.fullmatch(text)):
         return False
-    return all(ch in _PLAIN_ASCII or (ch > "\x7f" and _wide(ch)) for ch in text)
+    return _PLAIN.fullmatch(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def _string(value: str) -> str | None:
+    if _plain_ok(value):
+        return value
+    if not value:
+        return "''"
+    if "\t" in value and _QUOTED.fullmatch(value):
+        # a tab makes ruamel.yaml choose double quotes (the canonical orders: "NAME\tORDER\n")
+        return '"' + value.replace("\t", "\\t").replace("\n", "\\n") + '"'
+    return None
 
 
 def _scalar(value: Any) -> str | None:
+    if type(value) is str:
+        return _string(value)
     if value is None:
         return "null"
     if value is True:
@@ -222,15 +208,6 @@ def _scalar(value: Any) -> str | None:
         return "false"
     if type(value) is int:
         return str(value)
-    if type(value) is not str:
-        return None
-    if _plain_ok(value):
-        return value
-    if not value:
-        return "''"
-    if "\t" in value and all(ch in _ESCAPES or ch in _QUOTED_ASCII or (ch > "\x7f" and _wide(ch)) for ch in value):
-        # a tab makes ruamel.yaml choose double quotes (the canonical orders: "NAME\tORDER\n")
-        return '"' + "".join(_ESCAPES.get(ch, ch) for ch in value) + '"'
     return None
 
 
@@ -240,7 +217,7 @@ def _flow(value: list) -> bool:
 
 
 def _key(key: Any) -> str | None:
-    if type(key) is not str or len(key) > _KEY_WIDTH or not _plain_ok(key):
+    if type(key) is not str or len(key) > _KEY_WIDTH or _string(key) != key:
         return None
     return key
 

@@ -91,7 +91,7 @@ class _Source:
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     """Built once per process (LALR), and kept in pbf's cache between processes."""
-    return lark_parser("alterego", parser="lalr", propagate_positions=True)
+    return lark_parser("alterego", parser="lalr")  # tokens carry their positions; no rule needs them
 
 
 class _ToPlot(Transformer):

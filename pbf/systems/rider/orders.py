@@ -116,7 +116,7 @@ def position(text: str, index: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return lark_parser("rider", parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
+    return lark_parser("rider", parser="lalr", lexer="contextual", maybe_placeholders=False)  # positions: from the tokens
 
 
 @dataclass
