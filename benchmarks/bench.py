@@ -171,9 +171,9 @@ def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def side_by_side(commands: dict[str, list[str]], env: dict[str, str], runs: int) -> dict[str, float]:
+def side_by_side(commands: dict[str, list[str]], env: dict[str, str], runs: int, warm: bool) -> dict[str, float]:
     """Median CPU seconds of each command, the commands alternating run after run."""
-    for command in commands.values():  # warm: bytecode, pbf's cache
+    for command in commands.values() if warm else ():  # bytecode, pbf's cache
         cpu_seconds(command, env)
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
@@ -182,7 +182,7 @@ def side_by_side(commands: dict[str, list[str]], env: dict[str, str], runs: int)
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-def process_figures(built: Built, env: dict[str, str], runs: int) -> dict[str, float]:
+def process_figures(built: Built, env: dict[str, str], runs: int, warm: bool) -> dict[str, float]:
     pbf = pbf_command()
     commands: dict[str, list[str]] = {"floor": [sys.executable, "-c", FLOOR]}
     for label, path in (("10", built.at_10), ("N", built.path)):
@@ -193,7 +193,7 @@ def process_figures(built: Built, env: dict[str, str], runs: int) -> dict[str, f
         commands[f"check@{label}"] = pbf + ["check", str(path), "--player", player, order]
         commands[f"show@{label}"] = pbf + ["show", str(path)]
         commands[f"status@{label}"] = pbf + ["status", str(path), "--thread", str(built.threads[path])]
-    figures = side_by_side(commands, env, runs)
+    figures = side_by_side(commands, env, runs, warm)
     figures["replay"] = cpu_seconds(pbf + ["replay", str(built.path)], env)
     return figures
 
@@ -290,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="pbf's speed figures (printed, never asserted)")
     parser.add_argument("--turns", type=int, default=1000, help="turns of each game's long campaign (default 1000)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each command, alternating (default 5)")
-    parser.add_argument("--quick", action="store_true", help="a tiny size: 12 turns, 1 run")
+    parser.add_argument("--quick", action="store_true", help="a tiny size: 12 turns, 1 run, no warm-up run")
     args = parser.parse_args(argv)
     turns, runs, budget = (12, 1, 0.05) if args.quick else (max(args.turns, 11), args.runs, 1.0)
     start = time.perf_counter()
@@ -301,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         for game in games():
             built = build(game, root / "campaigns", turns)
             print(f"{game.title}: {turns} turns built", file=sys.stderr)
-            results.append((built, process_figures(built, env, runs), inprocess_figures(built, budget)))
+            figures = process_figures(built, env, runs, warm=not args.quick)
+            results.append((built, figures, inprocess_figures(built, budget)))
     cpu = os.cpu_count()
     print(f"pbf benchmarks: Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
           f"{cpu} CPUs; {turns} turns of each game; whole-process CPU time, median of {runs} runs")

@@ -174,6 +174,12 @@ def build_context(system: GameSystem, players: list[Player], raw_options: dict[s
 
 # -- loading -------------------------------------------------------------------------------
 
+def _parse_toml(raw: bytes) -> dict[str, Any]:
+    import tomllib
+
+    return tomllib.loads(raw.decode("utf-8-sig"))
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
         raw = path.read_bytes()
@@ -184,13 +190,11 @@ def _read_toml(path: Path) -> dict[str, Any]:
                 " / campaign.toml not found",
             )
         ) from None
-    import tomllib
-
     try:
-        return resources.parsed("toml", raw, lambda raw: tomllib.loads(raw.decode("utf-8-sig")))
+        return resources.parsed("toml", raw, _parse_toml)
     except UnicodeDecodeError as exc:
         raise PbfError(f"{path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # tomllib.TOMLDecodeError (tomllib is imported only when a text is new)
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         raise PbfError(
             Problem(

@@ -161,28 +161,31 @@ _KEY_WIDTH = 100  # ruamel.yaml writes keys of 128 characters or more as "? key"
 _UNSAFE_FIRST = set("-?:,[]{}#&*!|>'\"%@`.~<=+ ")
 # A plain word that starts with a digit is fine unless YAML reads it as a number or a date
 # (these cover ruamel.yaml's patterns for YAML 1.2 and 1.1): a hash like 8308500dc3… stays plain.
-_NUMBER_LIKE = re.compile(
+_NUMBER_LIKE = (
     r"[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?"
     r"|0b[0-1_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+"
     r"|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?"
     r"|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:(?:[Tt]|[ \t]+)[0-9].*)?"
 )
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n"}
-# Characters both ways write as they are (allow_unicode), in plain and in quoted scalars:
-# printable ASCII but for YAML's indicators, and the wide characters but for line and
-# paragraph separators and the byte order mark.
-_WIDE = "\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
-_PLAIN = re.compile(f"[ ()/;^$_|!&*%@`.~<=+>?\\-A-Za-z0-9{_WIDE}]*")
-_QUOTED = re.compile(f"[\t\n ()/;^$_|!&*%@`.~<=+>?\\-A-Za-z0-9,\\[\\]{{}}:#'{_WIDE}]*")
+_NOT_PLAIN = frozenset(":#,[]{}'\"\\")  # YAML's indicators and quotes, anywhere in a word
+_NOT_QUOTED = frozenset('"\\')
 _MIXED = object()  # a merge whose sequence style the direct way cannot follow
+
+
+def _printable(text: str) -> bool:
+    """Characters both ways write as they are (allow_unicode): printable ones of the basic plane.
+    (Stricter than ruamel.yaml, which also writes private-use characters and no-break spaces
+    as they are: a text with those takes its way.)"""
+    return text.isprintable() and max(text) < "\U00010000"
 
 
 def _plain_ok(text: str) -> bool:
     if not text or text[0] in _UNSAFE_FIRST or text[-1] == " " or text.lower() in _RESERVED:
         return False
-    if text[0].isdigit() and (not text[0].isascii() or _NUMBER_LIKE.fullmatch(text)):
+    if text[0].isdigit() and (not text[0].isascii() or re.fullmatch(_NUMBER_LIKE, text)):
         return False
-    return _PLAIN.fullmatch(text) is not None
+    return _printable(text) and _NOT_PLAIN.isdisjoint(text)
 
 
 @lru_cache(maxsize=4096)
@@ -191,7 +194,7 @@ def _string(value: str) -> str | None:
         return value
     if not value:
         return "''"
-    if "\t" in value and _QUOTED.fullmatch(value):
+    if "\t" in value and _printable(value.replace("\t", " ").replace("\n", " ")) and _NOT_QUOTED.isdisjoint(value):
         # a tab makes ruamel.yaml choose double quotes (the canonical orders: "NAME\tORDER\n")
         return '"' + value.replace("\t", "\\t").replace("\n", "\\n") + '"'
     return None
@@ -324,9 +327,6 @@ def _merged(old: Any, new: Any) -> Any:
 
 # -- reading a text the direct way wrote ------------------------------------------------------
 
-_INT = re.compile(r"-?[0-9]+")
-
-
 def _read(text: str) -> Any:
     """Plain data from a text that :func:`_emit` would write, or None for any other text."""
     if not text.endswith("\n"):
@@ -384,7 +384,8 @@ def _read_scalar(text: str) -> Any:
         return False
     if text == "''":
         return ""
-    if _INT.fullmatch(text):
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isascii() and digits.isdigit():
         return int(text)
     if text.startswith('"') and text.endswith('"') and len(text) >= 2:
         return text[1:-1].replace("\\t", "\t").replace("\\n", "\n")
