@@ -100,19 +100,24 @@ def parsed(kind: str, raw: bytes, parse: Callable[[bytes], Any]) -> Any:
     """``parse(raw)``, remembered by the bytes' content: in memory and as JSON in the cache.
 
     Every call gets a fresh copy (callers may change what they get). A result JSON cannot hold
-    exactly (a date, a number as a key) is not kept; errors of ``parse`` propagate."""
-    key = f"{kind}-{content_key(raw)}.json"
-    text = _PARSED.get(key)
+    exactly (a date, a number as a key) is not kept; errors of ``parse`` propagate. On disk a
+    kind has at most 4,096 files (by the key's first three hex digits; each file names its key),
+    so that the many campaign.toml of a test run do not pile up."""
+    key = content_key(raw)
+    memo = f"{kind}-{key}"
+    slot = f"{kind}-{key[:3]}.json"
+    text = _PARSED.get(memo)
     if text is None:
-        stored = cache_get("parsed", key)
-        text = stored.decode("utf-8", "replace") if stored is not None else None
+        stored = cache_get("parsed", slot)
+        if stored is not None and stored.startswith(key.encode("ascii") + b"\n"):
+            text = stored[len(key) + 1 :].decode("utf-8", "replace")
     if text is not None:
         try:
             data = json.loads(text)
         except ValueError:  # a damaged cache file: parse again
             pass
         else:
-            _PARSED[key] = text
+            _PARSED[memo] = text
             return data
     data = parse(raw)
     try:
@@ -121,8 +126,8 @@ def parsed(kind: str, raw: bytes, parse: Callable[[bytes], Any]) -> Any:
     except (TypeError, ValueError):
         exact = False
     if exact:
-        _PARSED[key] = text
-        cache_put("parsed", key, text.encode("utf-8"))
+        _PARSED[memo] = text
+        cache_put("parsed", slot, key.encode("ascii") + b"\n" + text.encode("utf-8"))
     return data
 
 
