@@ -77,6 +77,9 @@ def cache_get(kind: str, name: str) -> bytes | None:
         return None
 
 
+_MOST = 2000  # files of one kind before the oldest are removed (every campaign.toml is one)
+
+
 def cache_put(kind: str, name: str, data: bytes) -> None:
     """Store a cache file (atomically: another pbf reads the old file or the new one); never fails."""
     folder = cache_dir(kind)
@@ -86,9 +89,23 @@ def cache_put(kind: str, name: str, data: bytes) -> None:
     try:
         tmp.write_bytes(data)
         os.replace(tmp, folder / name)
+        _prune(folder)
     except OSError:
         try:
             tmp.unlink()
+        except OSError:
+            pass
+
+
+def _prune(folder: Path) -> None:
+    """Keep the newest half when a folder holds more than _MOST files."""
+    entries = list(os.scandir(folder))
+    if len(entries) <= _MOST:
+        return
+    entries.sort(key=lambda entry: entry.stat().st_mtime)
+    for entry in entries[: len(entries) - _MOST // 2]:
+        try:
+            os.unlink(entry.path)
         except OSError:
             pass
 
@@ -100,24 +117,19 @@ def parsed(kind: str, raw: bytes, parse: Callable[[bytes], Any]) -> Any:
     """``parse(raw)``, remembered by the bytes' content: in memory and as JSON in the cache.
 
     Every call gets a fresh copy (callers may change what they get). A result JSON cannot hold
-    exactly (a date, a number as a key) is not kept; errors of ``parse`` propagate. On disk a
-    kind has at most 4,096 files (by the key's first three hex digits; each file names its key),
-    so that the many campaign.toml of a test run do not pile up."""
-    key = content_key(raw)
-    memo = f"{kind}-{key}"
-    slot = f"{kind}-{key[:3]}.json"
-    text = _PARSED.get(memo)
+    exactly (a date, a number as a key) is not kept; errors of ``parse`` propagate."""
+    name = f"{kind}-{content_key(raw)}.json"
+    text = _PARSED.get(name)
     if text is None:
-        stored = cache_get("parsed", slot)
-        if stored is not None and stored.startswith(key.encode("ascii") + b"\n"):
-            text = stored[len(key) + 1 :].decode("utf-8", "replace")
+        stored = cache_get("parsed", name)
+        text = stored.decode("utf-8", "replace") if stored is not None else None
     if text is not None:
         try:
             data = json.loads(text)
         except ValueError:  # a damaged cache file: parse again
             pass
         else:
-            _PARSED[memo] = text
+            _PARSED[name] = text
             return data
     data = parse(raw)
     try:
@@ -126,8 +138,8 @@ def parsed(kind: str, raw: bytes, parse: Callable[[bytes], Any]) -> Any:
     except (TypeError, ValueError):
         exact = False
     if exact:
-        _PARSED[memo] = text
-        cache_put("parsed", slot, key.encode("ascii") + b"\n" + text.encode("utf-8"))
+        _PARSED[name] = text
+        cache_put("parsed", name, text.encode("utf-8"))
     return data
 
 

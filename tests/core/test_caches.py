@@ -137,3 +137,12 @@ def test_a_template_changed_between_runs_is_compiled_again(tmp_path):
         status.write_text(f"{word} {{{{ summary.turn }}}}\n", "utf-8")
         done = run_pbf("show", str(camp), env=env)
         assert (done.returncode, done.stdout) == (0, f"{word} 0\n"), done.stderr
+
+
+def test_the_cache_keeps_the_newest_files_of_a_kind(cache, monkeypatch):
+    monkeypatch.setattr(resources, "_MOST", 10)
+    for i in range(12):
+        resources.cache_put("parsed", f"f{i:02d}.json", b"{}")
+        os.utime(resources.cache_dir("parsed") / f"f{i:02d}.json", (i, i))
+    kept = sorted(p.name for p in resources.cache_dir("parsed").iterdir())
+    assert kept == [f"f{i:02d}.json" for i in range(6, 12)]
