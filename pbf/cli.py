@@ -16,7 +16,6 @@ from typing import Any
 from . import __version__, campaign as campaigns
 from .dice import parse_dice_list
 from .errors import PbfError
-from .orders import decode
 from .systems import SYSTEMS
 
 
@@ -47,6 +46,8 @@ def _read_text_arg(value: str) -> str:
 
 
 def _read_orders_file(path: str) -> str:
+    from .orders import decode
+
     if path == "-":
         raw = sys.stdin.buffer.read()
     else:
