@@ -5,8 +5,8 @@ GM's comments. pbf's own documents (a state, events, a dice record) are plain da
 them hold only simple scalars: for those, :func:`dump_data` writes the very text ruamel.yaml would
 write, directly, and :func:`load_plain` reads such a text back and accepts the result only when
 writing it again gives the same text. Anything else (a comment, a quoted word, a long line) goes
-through ruamel.yaml, which is then imported for the first time. tests/core/test_yamlio.py checks
-the two ways against each other.
+through ruamel.yaml, which is then imported for the first time. tests/core/test_yamlio_direct.py
+checks the two ways against each other.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def load(text: str, source: str) -> Any:
                 column=column,
             )
         ) from None
-    except YAMLError as exc:
+    except (YAMLError, ValueError, RecursionError) as exc:  # ValueError: e.g. a number of 5,000 digits
         raise PbfError(f"{source} の YAML が読めません（{exc}）。 / malformed YAML") from None
 
 
@@ -343,7 +343,7 @@ def _read(text: str) -> Any:
             data, end = _read_map(lines, 0, "")
             if end != len(lines):
                 return None
-    except _NotCanonical:
+    except (_NotCanonical, RecursionError, ValueError):  # ValueError: an integer too long for int()
         return None
     return data if _emit(data) == text else None
 

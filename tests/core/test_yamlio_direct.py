@@ -154,3 +154,10 @@ def test_a_text_that_survives_the_board_encoding_is_kept_whole(text, encoding):
     if survives(text, encoding):
         assert all(survives(ch, encoding) for ch in text)
         assert board_safe(text, encoding) == text
+
+
+def test_a_number_too_long_for_python_is_a_clear_error():
+    from pbf.errors import PbfError
+
+    with pytest.raises(PbfError, match="state.yaml の YAML が読めません"):
+        yamlio.load_plain("turn: " + "1" * 5000 + "\n", "state.yaml")
