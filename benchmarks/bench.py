@@ -1,79 +1,315 @@
-"""Speed figures for pbf (printed, never asserted). Run: python benchmarks/bench.py [REPEAT]
+"""Speed figures for pbf, printed (never asserted).
 
-For each bundled demo campaign: creating it; per turn, reading the orders (from the sample
-thread for turn 1, else orders/NNNN.txt), resolving and rendering, committing the turn to disk;
-then a replay and a verify of the whole campaign; and the cost of importing the CLI.
+    python benchmarks/bench.py              # 1,000 turns of each game, median of 5 runs
+    python benchmarks/bench.py --quick      # a tiny size: checks that the script runs
+
+The script builds its own long campaigns in a temporary folder: for each game, N turns of random
+legal orders drawn from a fixed seed (so every run plays the same battles), with a copy of the
+campaign kept at turn 10. Then it measures, in the same run:
+
+* whole-process CPU time (user + system) of ``pbf turn --dry-run``, ``pbf check``, ``pbf show``
+  and ``pbf status`` against the import floor ``python -c "import lark, jinja2, ruamel.yaml"``,
+  the commands and the floor alternating, the median of R runs each, at turn 10 and at turn N;
+  and of ``pbf replay`` over the whole campaign;
+* in-process: writing a turn (``commit_turn``, wall time: the disk's flushes count) over the
+  first ten turns and the last ten; parsing the orders and resolving, with and without
+  rendering the post, per second.
+
+The child processes run without PYTHONDONTWRITEBYTECODE, as an installed pbf does (pip compiles
+the package), with a cache folder of their own that one run of each command fills first.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import platform
+import random
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from pbf import campaign as campaigns, engine
-from pbf.demo import demo_campaigns
+from pbf.dice import Dice
+from pbf.systems.base import Player
+
+FLOOR = "import lark, jinja2, ruamel.yaml"
 
 
-def timed(fn, repeat: int):
-    times = []
-    result = None
-    for _ in range(repeat):
+@dataclass
+class Game:
+    key: str
+    title: str
+    system: str
+    players: list[Player]
+    options: dict[str, Any]
+    orders: Callable[["Game", random.Random, campaigns.Campaign, str], str]
+    duel: bool = True  # the in-process goals are for two players
+
+
+# -- random legal orders ------------------------------------------------------------------------
+
+def alterego_order(game: Game, rng: random.Random, c: campaigns.Campaign, name: str) -> str:
+    hand = list(c.state["fighters"][name].get("hand") or [])
+    size = rng.choice((0, 1, 1, 2, 2, 3, 4, 5))
+    return "".join(rng.sample(hand, min(size, len(hand))))
+
+
+def rider_order(game: Game, rng: random.Random, c: campaigns.Campaign, name: str) -> str:
+    fighter = c.state["fighters"][name]
+    cards = c.ctx.data.cards
+    held = [cards[card]["name"] for card, count in sorted(fighter["deck"].items()) if count > 0 and card in cards]
+    others = [n for n in c.ctx.players if n != name]
+    parts = [rng.choice(("近寄る", "離れる", "留まる", "近へ", "中へ", "遠へ"))]
+    if held and rng.random() < 0.4:
+        parts.append(rng.choice(held))
+    if "ガードベント" in held and rng.random() < 0.3:
+        parts.append("受動: 攻撃ならガードベント")
+    if not game.duel:
+        parts.append("攻撃: " + ", ".join(rng.sample(others, 2)))
+    return " / ".join(parts)
+
+
+def legal_order(game: Game, rng: random.Random, c: campaigns.Campaign, name: str) -> str:
+    """A random order the game accepts now; else the empty order."""
+    text = game.orders(game, rng, c, name)
+    try:
+        c.system.parse_order(text, name, c.state, c.ctx)
+    except Exception:
+        return ""
+    return text
+
+
+def orders_text(game: Game, rng: random.Random, c: campaigns.Campaign) -> str:
+    return "".join(f"[{name}] {legal_order(game, rng, c, name)}\n" for name in c.ctx.players)
+
+
+def thread_dat(c: campaigns.Campaign, text: str) -> bytes:
+    """A board thread (.dat) in which each player posts this turn's order."""
+    lines = ["GM<>sage<>2026/11/29(日) 21:00:00.00 ID:GmGm0001<>次のターンです。<>ベンチマーク"]
+    for i, line in enumerate(text.splitlines(), start=1):
+        name, _, order = line[1:].partition("] ")
+        lines.append(f"{name}<>sage<>2026/11/29(日) 21:{i:02d}:00.00 ID:Pl{i:06d}<>【行動】 <br> {order}<>")
+    return ("\n".join(lines) + "\n").encode("cp932")
+
+
+# -- building the long campaigns ----------------------------------------------------------------
+
+@dataclass
+class Built:
+    game: Game
+    path: Path  # at turn N
+    at_10: Path  # a copy at turn 10
+    next_orders: dict[Path, Path] = field(default_factory=dict)  # campaign -> next turn's orders file
+    threads: dict[Path, Path] = field(default_factory=dict)
+    commit_first: list[float] = field(default_factory=list)  # seconds, turns 1-10
+    commit_last: list[float] = field(default_factory=list)  # the last ten turns
+
+
+def build(game: Game, root: Path, turns: int) -> Built:
+    rng = random.Random(f"pbf-bench-{game.key}")
+    path = root / game.key
+    c = campaigns.create(path, game.system, game.players, seed=f"bench-{game.key}", options=game.options)
+    built = Built(game, path, root / f"{game.key}-turn10")
+    for turn in range(1, turns + 1):
+        record = engine.run_turn(c, orders_text(game, rng, c))
         start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return result, statistics.median(times)
+        campaigns.commit_turn(c, record)
+        elapsed = time.perf_counter() - start
+        if turn <= 10:
+            built.commit_first.append(elapsed)
+        if turn > turns - 10:
+            built.commit_last.append(elapsed)
+        if c.state.get("winner") is not None:
+            raise SystemExit(f"{game.title}: the battle ended at turn {turn}; the benchmark needs {turns} turns")
+        if turn == 10:
+            shutil.copytree(path, built.at_10)
+            _next_turn(built, built.at_10, game, rng)
+    _next_turn(built, path, game, rng)
+    return built
 
 
-def bench_campaign(source: Path, repeat: int) -> None:
-    config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
-    players = campaigns.players_from_config(config, "campaign.toml")
-    with tempfile.TemporaryDirectory() as tmp:
-        counter = iter(range(10**6))
-
-        def create():
-            return campaigns.create(Path(tmp) / f"c{next(counter)}", config["system"], players,
-                                    seed=config["seed"], options=config.get("options", {}), extra=source)
-
-        c, t_create = timed(create, repeat)
-        print(f"{source.name}: create {t_create * 1000:.1f} ms")
-        while c.state.get("winner") is None:
-            turn = c.turn + 1
-            orders_file = source / "orders" / f"{turn:04d}.txt"
-            if turn == 1 and (source / "thread.dat").is_file():
-                found, t_read = timed(lambda: engine.thread_orders(c, source / "thread.dat"), repeat)
-                text, sources = found.orders_text, found.sources
-            elif orders_file.is_file():
-                text = orders_file.read_text("utf-8")
-                sources, t_read = timed(lambda: engine.sources_from_file(c, text), repeat)
-            else:
-                break
-            record, t_turn = timed(lambda: engine.run_turn(c, text, sources=sources), repeat)
-            start = time.perf_counter()
-            campaigns.commit_turn(c, record)
-            t_commit = time.perf_counter() - start
-            print(f"  turn {turn}: read orders {t_read * 1000:.2f} ms, parse+resolve+render {t_turn * 1000:.2f} ms, "
-                  f"commit {t_commit * 1000:.2f} ms; {len(record.events)} events, {len(record.dice.draws)} dice, "
-                  f"{len(record.post)} chars")
-        _, t_replay = timed(lambda: engine.replay(c), repeat)
-        _, t_verify = timed(lambda: engine.verify(c), repeat)
-        print(f"  replay of {c.turn} turns {t_replay * 1000:.1f} ms, verify {t_verify * 1000:.1f} ms")
+def _next_turn(built: Built, path: Path, game: Game, rng: random.Random) -> None:
+    c = campaigns.load(path)
+    text = orders_text(game, rng, c)
+    orders = path.parent / f"{path.name}-next.txt"
+    orders.write_text(text, "utf-8")
+    thread = path.parent / f"{path.name}-thread.dat"
+    thread.write_bytes(thread_dat(c, text))
+    built.next_orders[path] = orders
+    built.threads[path] = thread
 
 
-def main() -> int:
-    repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+# -- whole-process figures ------------------------------------------------------------------------
+
+def pbf_command() -> list[str]:
+    script = Path(sys.executable).parent / "pbf"
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from pbf.cli import main; sys.exit(main())"]
+
+
+def child_env(cache: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PBF_NO_CACHE")}
+    env["PBF_CACHE_DIR"] = str(cache)
+    return env
+
+
+def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stderr.decode('utf-8', 'replace')}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def side_by_side(commands: dict[str, list[str]], env: dict[str, str], runs: int, warm: bool) -> dict[str, float]:
+    """Median CPU seconds of each command, the commands alternating run after run."""
+    for command in commands.values() if warm else ():  # bytecode, pbf's cache
+        cpu_seconds(command, env)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            times[name].append(cpu_seconds(command, env))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def process_figures(built: Built, env: dict[str, str], runs: int, warm: bool) -> dict[str, float]:
+    pbf = pbf_command()
+    commands: dict[str, list[str]] = {"floor": [sys.executable, "-c", FLOOR]}
+    for label, path in (("10", built.at_10), ("N", built.path)):
+        c = campaigns.load(path)
+        player = next(iter(c.ctx.players))
+        order = legal_order(built.game, random.Random(0), c, player) or "留まる" * (c.system.name == "rider")
+        commands[f"turn@{label}"] = pbf + ["turn", str(path), "--orders", str(built.next_orders[path]), "--dry-run"]
+        commands[f"check@{label}"] = pbf + ["check", str(path), "--player", player, order]
+        commands[f"show@{label}"] = pbf + ["show", str(path)]
+        commands[f"status@{label}"] = pbf + ["status", str(path), "--thread", str(built.threads[path])]
+    figures = side_by_side(commands, env, runs, warm)
+    figures["replay"] = cpu_seconds(pbf + ["replay", str(built.path)], env)
+    return figures
+
+
+# -- in-process figures ---------------------------------------------------------------------------
+
+def samples(c: campaigns.Campaign, count: int) -> list[tuple[dict[str, Any], str, list[int]]]:
+    """(state before, orders text, draws) of the campaign's first turns, from its archive."""
+    out = []
+    for turn in range(1, min(count, c.turn) + 1):
+        before = campaigns.archived_yaml(c, turn - 1, "state.yaml")
+        draws = campaigns.archived_yaml(c, turn, "dice.yaml")["draws"]
+        out.append((before, campaigns.archived(c, turn, "orders.txt"), draws))
+    return out
+
+
+def per_second(work: Callable[[], int], budget: float) -> float:
+    done, start = 0, time.perf_counter()
+    while True:
+        done += work()
+        elapsed = time.perf_counter() - start
+        if elapsed >= budget:
+            return done / elapsed
+
+
+def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
+    c = campaigns.load(built.path)
+    cases = samples(c, 200)
+    system, ctx = c.system, c.ctx
+
+    def parse_resolve() -> int:
+        for state, text, draws in cases:
+            read = engine.read_orders(c, engine.sources_from_file(c, text), state)
+            system.resolve(state, read.orders, Dice.replay(draws), ctx)
+        return len(cases)
+
+    def parse_resolve_render() -> int:
+        for state, text, draws in cases:
+            engine.run_turn(c, text, draws=draws, state=state)
+        return len(cases)
+
+    parse_resolve(), parse_resolve_render()  # warm: the grammar, the templates
+    return {"parse_resolve": per_second(parse_resolve, budget), "render": per_second(parse_resolve_render, budget)}
+
+
+# -- the table ------------------------------------------------------------------------------------
+
+def games() -> list[Game]:
+    return [
+        Game("alterego", "Alter EGO", "alterego", [Player("美鈴", "meiling"), Player("楓", "kaede")],
+             {"hp": 999}, alterego_order),
+        Game("rider", "rider duel", "rider", [Player("城戸", "ryuki"), Player("蓮", "knight")],
+             {"hp": 1_000_000}, rider_order),
+        Game("royale", "rider royale (4)", "rider",
+             [Player("城戸", "ryuki", team="東"), Player("蓮", "knight", team="東"),
+              Player("北岡", "zolda", team="西"), Player("刃", "jinshu", team="西")],
+             {"hp": 1_000_000}, rider_order, duel=False),
+    ]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def table(results: list[tuple[Built, dict[str, float], dict[str, float]]], turns: int) -> list[str]:
+    head = "| measure | " + " | ".join(b.game.title for b, _, _ in results) + " | goal |"
+    rows = [head, "|" + "---|" * (len(results) + 2)]
+
+    def row(measure: str, goal: str, cell: Callable[[Built, dict[str, float], dict[str, float]], str]) -> None:
+        rows.append(f"| {measure} | " + " | ".join(cell(*r) for r in results) + f" | {goal} |")
+
+    def ratio(command: str) -> Callable[[Built, dict[str, float], dict[str, float]], str]:
+        return lambda b, p, i: f"{p[command] / p['floor']:.2f}× ({ms(p[command])})"
+
+    row(f"`pbf turn C --orders F --dry-run` ÷ floor (turn {turns})", "≤ 1.3×", ratio("turn@N"))
+    for name in ("check", "show", "status"):
+        row(f"`pbf {name}` ÷ floor (turn {turns})", "≤ 1.2×", ratio(f"{name}@N"))
+    row("import floor `python -c \"import lark, jinja2, ruamel.yaml\"`", "", lambda b, p, i: ms(p["floor"]))
+    row("`commit_turn`, turns 1–10 (median, wall)", "≤ 10 ms", lambda b, p, i: ms(statistics.median(b.commit_first)))
+    row(f"`commit_turn`, turns {turns - 9}–{turns} (median, wall)", "≤ 10 ms",
+        lambda b, p, i: ms(statistics.median(b.commit_last)))
+    row(f"`pbf replay` per turn ({turns} turns, whole process)", "≤ 2 ms",
+        lambda b, p, i: f"{p['replay'] / turns * 1000:.2f} ms ({p['replay']:.2f} s)")
+    row("parse + resolve, in-process", "≥ 20,000 / ≥ 5,000 turns/s",
+        lambda b, p, i: f"{i['parse_resolve']:,.0f} turns/s")
+    row("parse + resolve + render, in-process", "≥ 5,000 / ≥ 2,000 turns/s",
+        lambda b, p, i: f"{i['render']:,.0f} turns/s")
+    row(f"turn {turns} ÷ turn 10: `turn` / `show` / `status`", "≤ 1.2",
+        lambda b, p, i: " / ".join(f"{p[f'{n}@N'] / p[f'{n}@10']:.2f}" for n in ("turn", "show", "status")))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="pbf's speed figures (printed, never asserted)")
+    parser.add_argument("--turns", type=int, default=1000, help="turns of each game's long campaign (default 1000)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each command, alternating (default 5)")
+    parser.add_argument("--quick", action="store_true", help="a tiny size: 12 turns, 1 run, no warm-up run")
+    args = parser.parse_args(argv)
+    turns, runs, budget = (12, 1, 0.05) if args.quick else (max(args.turns, 11), args.runs, 1.0)
     start = time.perf_counter()
-    print(f"python {sys.version.split()[0]}, median of {repeat} runs")
-    _, t_start = timed(lambda: subprocess.run([sys.executable, "-m", "pbf", "--version"], check=True,
-                                              capture_output=True), repeat)
-    print(f"start-up (pbf --version): {t_start * 1000:.0f} ms")
-    for source in demo_campaigns():
-        bench_campaign(source, repeat)
-    print(f"total {time.perf_counter() - start:.2f} s")
+    with tempfile.TemporaryDirectory(prefix="pbf-bench-") as tmp:
+        root = Path(tmp)
+        env = child_env(root / "cache")
+        results = []
+        for game in games():
+            built = build(game, root / "campaigns", turns)
+            print(f"{game.title}: {turns} turns built", file=sys.stderr)
+            figures = process_figures(built, env, runs, warm=not args.quick)
+            results.append((built, figures, inprocess_figures(built, budget)))
+    cpu = os.cpu_count()
+    print(f"pbf benchmarks: Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
+          f"{cpu} CPUs; {turns} turns of each game; whole-process CPU time, median of {runs} runs")
+    print()
+    print("\n".join(table(results, turns)))
+    print()
+    print(f"(the two in-process goals are for the duels; {time.perf_counter() - start:.0f} s in all)")
     return 0
 
 

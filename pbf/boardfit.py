@@ -117,6 +117,8 @@ def _fallback(ch: str, encoding: str) -> str:
 
 def board_safe(text: str, encoding: str = "cp932") -> str:
     """``text`` with every character that does not survive ``encoding`` replaced."""
+    if survives(text, encoding):  # the usual case, at the codec's speed: nothing to replace
+        return text
     out: list[str] = []
     use_map = encoding.replace("-", "_").lower() in ("cp932", "ms932", "windows_31j", "mskanji", "ms_kanji")
     for ch in text:
@@ -137,12 +139,13 @@ def cp932_safe(text: str) -> str:
 # -- counting ------------------------------------------------------------------------------------
 
 _HTML_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+_HTML_TABLE = str.maketrans(_HTML_ESCAPES)
 
 
 def board_bytes(text: str, encoding: str = "cp932", html: bool = True, newline: str = "<br>") -> int:
     """Bytes the board counts for ``text`` (see the module docstring)."""
     if html:
-        text = "".join(_HTML_ESCAPES.get(ch, ch) for ch in text)
+        text = text.translate(_HTML_TABLE)
     text = text.replace("\n", newline)
     try:
         return len(text.encode(encoding))

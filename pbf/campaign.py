@@ -8,24 +8,20 @@ GM's comments survive. Every write is atomic. A turn first renames its complete
 
 from __future__ import annotations
 
-import copy
 import os
 import re
 import shutil
 import tempfile
-import tomllib
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-import tomli_w
-
-from . import yamlio
+from . import resources, yamlio
 from .dice import Dice, seed_commitment
 from .errors import PbfError, Problem, nearest
-from .fsutil import atomic_write, fsync_dir, write_file
+from .fsutil import atomic_write, fsync_dir, write_file, write_files
 from .systems import SYSTEMS, get_system
 from .systems.base import Context, GameSystem, Player
 
@@ -68,8 +64,9 @@ class Campaign:
     system: GameSystem
     ctx: Context
     seed: str
-    state_doc: Any = None
+    state_doc: Any = None  # state.yaml's round-trip document, read when a GM's edit needs it
     state: dict[str, Any] = field(default_factory=dict)
+    state_text: str = ""  # state.yaml as read
 
     @property
     def turn(self) -> int:
@@ -186,6 +183,12 @@ def build_context(system: GameSystem, players: list[Player], raw_options: dict[s
 
 # -- loading -------------------------------------------------------------------------------
 
+def _parse_toml(raw: bytes) -> dict[str, Any]:
+    import tomllib
+
+    return tomllib.loads(raw.decode("utf-8-sig"))
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
         raw = path.read_bytes()
@@ -197,10 +200,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
             )
         ) from None
     try:
-        return tomllib.loads(raw.decode("utf-8-sig"))
+        return resources.parsed("toml", raw, _parse_toml)
     except UnicodeDecodeError as exc:
         raise PbfError(f"{path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # tomllib.TOMLDecodeError (tomllib is imported only when a text is new)
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         raise PbfError(
             Problem(
@@ -268,13 +271,12 @@ def load(path: "Path | str") -> Campaign:
         raise PbfError(f"{state_path} がありません。 / state.yaml not found") from None
     except UnicodeDecodeError as exc:
         raise PbfError(f"{state_path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
-    doc = yamlio.load(text, STATE_FILE)
-    state = yamlio.plain(doc)
+    state = yamlio.load_plain(text, STATE_FILE)
     if not isinstance(state, dict) or not isinstance(state.get("turn"), int) or state.get("system") not in (None, system.name):
         raise PbfError(
             f"{STATE_FILE} の形が正しくありません（turn: 数字 のある表が必要です）。 / malformed state.yaml"
         )
-    return Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state_doc=doc, state=state)
+    return Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state=state, state_text=text)
 
 
 # -- creating ---------------------------------------------------------------------------------
@@ -300,6 +302,8 @@ def campaign_toml(system: str, seed: str, players: list[Player], options: dict[s
         table["players"][p.name] = entry
     if options:
         table["options"] = dict(options)
+    import tomli_w
+
     return tomli_w.dumps(table)
 
 
@@ -412,7 +416,7 @@ def exclusive(campaign: Campaign) -> Iterator[None]:
             except BlockingIOError:
                 raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy") from None
         current = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
-        if yamlio.plain(yamlio.load(current, STATE_FILE)) != campaign.state:
+        if current != campaign.state_text and yamlio.load_plain(current, STATE_FILE) != campaign.state:
             raise PbfError(
                 "state.yaml が読み込んだ後に変わりました（別の pbf か手での編集）。もう一度実行してください。"
                 " / state.yaml changed while pbf was running"
@@ -435,45 +439,51 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         _move_aside(final, history / UNDONE, "interrupted")
 
     before_path = campaign.turn_dir(campaign.turn) / STATE_FILE
-    current_text = yamlio.dump(campaign.state_doc)
-    # a copy: if writing fails, the campaign in memory still holds the state it read
-    new_doc = yamlio.merge_into(copy.deepcopy(campaign.state_doc), record.state)
-    state_text = yamlio.dump(new_doc)
+    if campaign.state_doc is not None:  # a campaign built in memory (no state.yaml text of its own)
+        current_text = yamlio.dump(campaign.state_doc)
+    else:
+        current_text = campaign.state_text
+    # the merge works on a fresh copy: if writing fails, the campaign in memory is as it was read
+    state_text, new_state = yamlio.merge_text(current_text, campaign.state, record.state, STATE_FILE)
+    files = {"orders.txt": record.orders_text, "post.txt": record.post}
+    if len(record.parts) > 1:
+        files.update((f"post-{i}.txt", part) for i, part in enumerate(record.parts, start=1))
+    files[STATE_FILE] = state_text
+    files["events.yaml"] = yamlio.dump_data(record.events)
+    files["dice.yaml"] = yamlio.dump_data(dice_record(record.turn, record.canonical, record.fixed, record.dice))
+    try:
+        edited = before_path.read_bytes().decode("utf-8") != current_text
+    except (FileNotFoundError, UnicodeDecodeError):
+        edited = True
+    if edited:
+        # The GM edited state.yaml since the last turn: keep what this turn started from,
+        # as pbf writes it (the same text the edited file's document dumps to).
+        files["before.yaml"] = yamlio.dump(yamlio.load(current_text, STATE_FILE))
+    if record.meta:
+        files[TURN_META] = yamlio.dump_data(record.meta)
+    option_changes = _pending_options_text(campaign)
+    if option_changes:
+        files[OPTIONS_RECORD] = option_changes
+    notices = {f"notices/{safe_filename(name)}.txt": text for name, text in record.notices.items()}
 
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
     try:
-        write_file(tmp / "orders.txt", record.orders_text)
-        write_file(tmp / "post.txt", record.post)
-        if len(record.parts) > 1:
-            for i, part in enumerate(record.parts, start=1):
-                write_file(tmp / f"post-{i}.txt", part)
-        write_file(tmp / STATE_FILE, state_text)
-        write_file(tmp / "events.yaml", yamlio.dump_data(record.events))
-        write_file(tmp / "dice.yaml", yamlio.dump_data(dice_record(record.turn, record.canonical, record.fixed, record.dice)))
-        if not before_path.exists() or before_path.read_text("utf-8") != current_text:
-            # The GM edited state.yaml since the last turn: keep what this turn started from.
-            write_file(tmp / "before.yaml", current_text)
-        if record.meta:
-            write_file(tmp / TURN_META, yamlio.dump_data(record.meta))
-        if record.notices:
+        if notices:
             (tmp / "notices").mkdir()
-            for name, text in record.notices.items():
-                write_file(tmp / "notices" / f"{safe_filename(name)}.txt", text)
-        option_changes = _pending_options_text(campaign)
-        if option_changes:
-            write_file(tmp / OPTIONS_RECORD, option_changes)
+        write_files(tmp, {**files, **notices})
         os.rename(tmp, final)
-        fsync_dir(history)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     if record.meta.get("next_deadline"):
         # keyed by its turn: a run killed before state.yaml below leaves a deadline nobody reads
         atomic_write(campaign.path / DEADLINE_FILE, deadline_text(record.turn + 1, record.meta["next_deadline"]))
-    atomic_write(campaign.path / STATE_FILE, state_text)
+    # the commit point; the history folder's rename reaches the disk first
+    atomic_write(campaign.path / STATE_FILE, state_text, also_sync=history)
     (history / OPTIONS_PENDING).unlink(missing_ok=True)  # now carried by this turn
-    campaign.state_doc = new_doc
-    campaign.state = yamlio.plain(new_doc)
+    campaign.state_doc = None
+    campaign.state = new_state
+    campaign.state_text = state_text
 
 
 def archived(campaign: Campaign, turn: int, name: str) -> str:
@@ -490,7 +500,7 @@ def archived(campaign: Campaign, turn: int, name: str) -> str:
 
 def archived_yaml(campaign: Campaign, turn: int, name: str) -> Any:
     where = f"{HISTORY}/{turn_dir_name(turn)}/{name}"
-    data = yamlio.plain(yamlio.load(archived(campaign, turn, name), where))
+    data = yamlio.load_plain(archived(campaign, turn, name), where)
     if not isinstance(data, dict):
         raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
     return data

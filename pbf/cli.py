@@ -14,12 +14,26 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import __version__, campaign as campaigns, demo, engine
-from .demo import PART_BREAK
+from . import __version__, campaign as campaigns
 from .dice import parse_dice_list
 from .errors import PbfError, Problem
-from .orders import decode
 from .systems import SYSTEMS
+
+
+class _OnFirstUse:
+    """A module imported when a command first uses it: each command loads only what it needs."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attr)
+
+
+engine: Any = _OnFirstUse("pbf.engine")
+demo: Any = _OnFirstUse("pbf.demo")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -48,6 +62,8 @@ def _read_text_arg(value: str) -> str:
 
 
 def _read_orders_file(path: str, encoding: str | None = None) -> str:
+    from .orders import decode
+
     if path == "-":
         raw = sys.stdin.buffer.read()
     else:
@@ -79,7 +95,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(f"各プレイヤーへの非公開の通知（最初の手札）：{zero / 'notices'}/ （それぞれ本人にだけ送ってください）")
     print(f"スレッドに書き込む開始の投稿（{zero / 'post.txt'}）：")
     print()
-    sys.stdout.write(PART_BREAK.join(engine.post_parts(c, 0)))
+    sys.stdout.write(demo.PART_BREAK.join(engine.post_parts(c, 0)))
     return 0
 
 
@@ -161,7 +177,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
     else:
-        _write(PART_BREAK.join(record.parts or [record.post]), args.encoding)
+        _write(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
     return 0
 
 
@@ -171,7 +187,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
     found = _thread_orders(c, args)
     parts, private = engine.receipts(c, found, now=_board_now(c))
-    _write(PART_BREAK.join(parts), args.encoding)
+    _write(demo.PART_BREAK.join(parts), args.encoding)
     for note in found.notes:
         print("pbf: " + note.format(), file=sys.stderr)
     for detail in private:
@@ -251,7 +267,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     if args.turn is not None:
-        sys.stdout.write(PART_BREAK.join(engine.post_parts(c, args.turn)))
+        sys.stdout.write(demo.PART_BREAK.join(engine.post_parts(c, args.turn)))
         return 0
     posts = [campaigns.archived(c, turn, "post.txt") for turn in c.archived_turns() if turn > 0]
     sys.stdout.write("\n".join(posts))

@@ -43,7 +43,7 @@ def turn_key(seed: str, turn: int, orders_text: str) -> bytes:
 def hmac_draws(key: bytes) -> Iterator[int]:
     k = 0
     while True:
-        digest = hmac.new(key, k.to_bytes(8, "big"), hashlib.sha256).digest()
+        digest = hmac.digest(key, k.to_bytes(8, "big"), "sha256")  # HMAC-SHA256, one call
         yield int.from_bytes(digest[:8], "big")
         k += 1
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -256,25 +255,34 @@ def fit_post(options: dict[str, Any], text: str, marker: str | None) -> tuple[st
 
 
 def replay(campaign: Campaign) -> list[str]:
-    """Re-resolve every archived turn; the differences of the first turn that differs."""
+    """Re-resolve every archived turn, in one pass; the differences of the first turn that differs.
+
+    A turn starts from the state the turn before ended in, as just recomputed and found equal to
+    its archive, unless the GM edited state.yaml in between (``before.yaml``)."""
+    previous: tuple[int, str, dict[str, Any]] | None = None  # turn, state text, state
     for turn in campaign.archived_turns():
         if turn == 0:
             continue
         folder = campaign.turn_dir(turn)
-        before_text = state_before(campaign, turn)
-        before_doc = yamlio.load(before_text, f"history/{folder.name}")
+        if previous is not None and previous[0] == turn - 1 and not (folder / "before.yaml").exists():
+            _, before_text, before = previous
+        else:
+            before_text = state_before(campaign, turn)
+            before = yamlio.load_plain(before_text, f"history/{folder.name}")
         draws = archived_yaml(campaign, turn, "dice.yaml").get("draws", [])
         orders_text = archived(campaign, turn, "orders.txt")
         meta = archived_meta(campaign, turn)
         # with the options the turn had (pbf set may have changed them since)
-        record = run_turn(at_turn(campaign, turn), orders_text, draws=draws, state=yamlio.plain(before_doc),
+        record = run_turn(at_turn(campaign, turn), orders_text, draws=draws, state=before,
                           meta={k: meta[k] for k in ("next_deadline", "gm_dice") if meta.get(k)})
-        state_text = yamlio.dump(yamlio.merge_into(before_doc, record.state))
+        state_text, state = yamlio.merge_text(before_text, before, record.state, f"history/{folder.name}")
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
             (f"history/{folder.name}/post.txt", archived(campaign, turn, "post.txt"), record.post),
         ):
             if expected != actual:
+                import difflib
+
                 diff = difflib.unified_diff(
                     expected.splitlines(), actual.splitlines(), f"{name}（記録）", f"{name}（再計算）", lineterm=""
                 )
@@ -287,6 +295,7 @@ def replay(campaign: Campaign) -> list[str]:
                         "記録はそのときのルールで正しく処理されたものです。"
                     )
                 return head + list(diff)
+        previous = (turn, state_text, state)
     return []
 
 
@@ -309,7 +318,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         record = archived_yaml(campaign, turn, "dice.yaml")
         canonical = record.get("orders_canonical", "")
         if turn > 0:
-            before = yamlio.plain(yamlio.load(state_before(campaign, turn), "state.yaml"))
+            before = yamlio.load_plain(state_before(campaign, turn), "state.yaml")
             orders_text = archived(campaign, turn, "orders.txt")
             then = at_turn(campaign, turn)
             recomputed = read_orders(then, sources_from_file(then, orders_text), before).canonical

@@ -2,46 +2,84 @@
 
 Templates are looked up first in the campaign's own ``templates/`` folder, then in the
 bundled ones, so a GM can override any of them. No Japanese sentence is built in Python.
+
+Compiling a template costs more than rendering it, so the compiled code is kept: in memory
+for the life of the process (one environment per search path), and on disk in pbf's cache
+(:mod:`pbf.resources`), where jinja2 checks each entry against the template's current source.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.bccache import Bucket, BytecodeCache
 
-from .resources import bundled
+from . import resources
 from .systems.base import GameSystem
+
+_OPTIONS: dict[str, Any] = {
+    "trim_blocks": True,
+    "lstrip_blocks": True,
+    "keep_trailing_newline": True,
+    "undefined": jinja2.StrictUndefined,
+    "autoescape": False,
+}
+_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
 
 
 def _zenkaku(value: Any) -> str:
     """Digits as full-width digits (for headings like 第３ターン)."""
-    return str(value).translate(str.maketrans("0123456789", "０１２３４５６７８９"))
+    return str(value).translate(_DIGITS)
+
+
+class _Compiled(BytecodeCache):
+    """Compiled templates in pbf's cache. The code depends on the environment's settings and
+    filters as well as on the source, so those name the file too; a damaged or unreadable
+    file is compiled again, an unwritable cache is skipped."""
+
+    def __init__(self, fingerprint: str):
+        self.fingerprint = fingerprint
+
+    def _name(self, bucket: Bucket) -> str:
+        return f"{self.fingerprint}-{bucket.key}.cache"
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        data = resources.cache_get("templates", self._name(bucket))
+        if data is not None:
+            try:
+                bucket.bytecode_from_string(data)
+            except Exception:  # a damaged file: compile again
+                bucket.reset()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        resources.cache_put("templates", self._name(bucket), bucket.bytecode_to_string())
 
 
 @lru_cache(maxsize=8)
 def _environment(search_path: tuple[str, ...], system: GameSystem) -> jinja2.Environment:
+    filters = {"zenkaku": _zenkaku, **system.template_filters()}
+    settings = repr((jinja2.__version__, sorted(_OPTIONS.items(), key=str), sorted(filters)))
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(list(search_path)),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        bytecode_cache=_Compiled(hashlib.sha256(settings.encode("utf-8")).hexdigest()[:16]),
+        **_OPTIONS,
     )
-    env.filters["zenkaku"] = _zenkaku
-    env.filters.update(system.template_filters())
+    env.filters.update(filters)
     return env
 
 
 def environment(system: GameSystem, campaign_path: Path | None = None) -> jinja2.Environment:
-    paths = []
-    if campaign_path is not None and (campaign_path / "templates").is_dir():
-        paths.append(str(campaign_path / "templates"))
-    paths.append(str(bundled("templates")))
-    return _environment(tuple(paths), system)
+    bundled = str(resources.bundled("templates"))
+    if campaign_path is not None:
+        own = os.path.join(campaign_path, "templates")
+        if os.path.isdir(own):  # checked every time: a GM may add the folder while pbf runs
+            return _environment((own, bundled), system)
+    return _environment((bundled,), system)
 
 
 def render(system: GameSystem, template: str, campaign_path: Path | None = None, **context: Any) -> str:

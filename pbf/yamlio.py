@@ -1,18 +1,28 @@
-"""YAML as GMs read it: round-trip (comments and key order survive), Japanese left readable."""
+"""YAML as GMs read it: round-trip (comments and key order survive), Japanese left readable.
+
+Two ways to the same bytes. ruamel.yaml (round-trip mode) reads and writes any YAML, with the
+GM's comments. pbf's own documents (a state, events, a dice record) are plain data, and most of
+them hold only simple scalars: for those, :func:`dump_data` writes the very text ruamel.yaml would
+write, directly, and :func:`load_plain` reads such a text back and accepts the result only when
+writing it again gives the same text. Anything else (a comment, a quoted word, a long line) goes
+through ruamel.yaml, which is then imported for the first time. tests/core/test_yamlio_direct.py
+checks the two ways against each other.
+"""
 
 from __future__ import annotations
 
 import io
+import re
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
-
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .errors import PbfError, Problem
 
 
-def _yaml() -> YAML:
+def _yaml() -> Any:
+    from ruamel.yaml import YAML
+
     yaml = YAML(typ="rt")
     yaml.allow_unicode = True
     yaml.width = 4096
@@ -27,6 +37,8 @@ def _represent_null(representer: Any, _data: None) -> Any:
 
 def load(text: str, source: str) -> Any:
     """Parse YAML text; a syntax error becomes a Japanese message with line and column."""
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     try:
         return _yaml().load(text)
     except MarkedYAMLError as exc:
@@ -40,7 +52,7 @@ def load(text: str, source: str) -> Any:
                 column=column,
             )
         ) from None
-    except YAMLError as exc:
+    except (YAMLError, ValueError, RecursionError) as exc:  # ValueError: e.g. a number of 5,000 digits
         raise PbfError(f"{source} の YAML が読めません（{exc}）。 / malformed YAML") from None
 
 
@@ -52,7 +64,14 @@ def dump(data: Any) -> str:
 
 def dump_data(data: Any) -> str:
     """Plain data (a new state, events, a dice record) as a fresh YAML document."""
-    return dump(merge_into(None, data))
+    text = _emit(data)
+    return text if text is not None else dump(merge_into(None, data))
+
+
+def load_plain(text: str, source: str) -> Any:
+    """A YAML text as plain dicts, lists and scalars (comments dropped)."""
+    data = _read(text)
+    return data if data is not None else plain(load(text, source))
 
 
 def plain(value: Any) -> Any:
@@ -77,6 +96,8 @@ def merge_into(doc: Any, new: Any) -> Any:
 
     Returns the object to store (``doc`` itself when it could be updated in place).
     """
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     if isinstance(doc, CommentedMap) and isinstance(new, dict):
         for key in [k for k in doc if k not in new]:
             del doc[key]
@@ -102,3 +123,314 @@ def merge_into(doc: Any, new: Any) -> Any:
             seq.fa.set_flow_style()
         return seq
     return new
+
+
+def merge_text(old_text: str, old: Any, new: Any, source: str = "state.yaml") -> tuple[str, Any]:
+    """The text of ``old_text`` (whose plain data is ``old``) with ``new`` merged in as
+    :func:`merge_into` does, and the merged plain data. A text pbf wrote itself takes the
+    direct way; a GM's edited text goes through ruamel.yaml so that the comments survive."""
+    if _emit(old) == old_text:
+        merged = _merged(old, new)
+        if merged is not _MIXED:
+            text = _emit(merged)
+            if text is not None:
+                return text, merged
+    doc = merge_into(load(old_text, source), new)
+    return dump(doc), plain(doc)
+
+
+# -- data files (characters, cards): parsed once per content -------------------------------
+
+def load_data_file(path: Path) -> Any:
+    """A bundled or campaign data file (safe YAML), parsed once per content (pbf's cache).
+    Parse errors propagate."""
+    from . import resources
+
+    def parse(raw: bytes) -> Any:
+        from ruamel.yaml import YAML
+
+        return YAML(typ="safe").load(raw.decode("utf-8"))
+
+    return resources.parsed("yaml", Path(path).read_bytes(), parse)
+
+
+# -- the direct way: pbf's own plain documents ------------------------------------------------
+
+_WIDTH = 4000  # ruamel.yaml folds lines past 4096 columns: longer lines take its way
+_KEY_WIDTH = 100  # ruamel.yaml writes keys of 128 characters or more as "? key"
+_UNSAFE_FIRST = set("-?:,[]{}#&*!|>'\"%@`.~<=+ ")
+# A plain word that starts with a digit is fine unless YAML reads it as a number or a date
+# (these cover ruamel.yaml's patterns for YAML 1.2 and 1.1): a hash like 8308500dc3… stays plain.
+_NUMBER_LIKE = (
+    r"[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?"
+    r"|0b[0-1_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+"
+    r"|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?"
+    r"|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:(?:[Tt]|[ \t]+)[0-9].*)?"
+)
+_RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n"}
+_NOT_PLAIN = frozenset(":#,[]{}'\"\\")  # YAML's indicators and quotes, anywhere in a word
+_NOT_QUOTED = frozenset('"\\')
+_MIXED = object()  # a merge whose sequence style the direct way cannot follow
+
+
+def _printable(text: str) -> bool:
+    """Characters both ways write as they are (allow_unicode): printable ones of the basic plane.
+    (Stricter than ruamel.yaml, which also writes private-use characters and no-break spaces
+    as they are: a text with those takes its way.)"""
+    return text.isprintable() and max(text) < "\U00010000"
+
+
+def _plain_ok(text: str) -> bool:
+    if not text or text[0] in _UNSAFE_FIRST or text[-1] == " " or text.lower() in _RESERVED:
+        return False
+    if text[0].isdigit() and (not text[0].isascii() or re.fullmatch(_NUMBER_LIKE, text)):
+        return False
+    return _printable(text) and _NOT_PLAIN.isdisjoint(text)
+
+
+@lru_cache(maxsize=4096)
+def _string(value: str) -> str | None:
+    if _plain_ok(value):
+        return value
+    if not value:
+        return "''"
+    if "\t" in value and _printable(value.replace("\t", " ").replace("\n", " ")) and _NOT_QUOTED.isdisjoint(value):
+        # a tab makes ruamel.yaml choose double quotes (the canonical orders: "NAME\tORDER\n")
+        return '"' + value.replace("\t", "\\t").replace("\n", "\\n") + '"'
+    return None
+
+
+def _scalar(value: Any) -> str | None:
+    if type(value) is str:
+        return _string(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return str(value)
+    return None
+
+
+def _flow(value: list) -> bool:
+    """Lists of scalars (and empty lists) are written in flow style: [a, b]."""
+    return all(not isinstance(v, (dict, list)) for v in value)
+
+
+def _key(key: Any) -> str | None:
+    if type(key) is not str or len(key) > _KEY_WIDTH or _string(key) != key:
+        return None
+    return key
+
+
+def _emit(data: Any) -> str | None:
+    """The text ruamel.yaml (this module's settings) writes for plain data, or None when unsure."""
+    lines: list[str] = []
+    if isinstance(data, dict) and data:
+        ok = _emit_map(data, "", lines)
+    elif isinstance(data, list) and data and not _flow(data):
+        ok = _emit_seq(data, "  ", lines)
+    elif isinstance(data, (dict, list)):
+        text = _inline(data)
+        ok = text is not None and len(text) <= _WIDTH
+        lines.append(text or "")
+    else:
+        return None
+    return "\n".join(lines) + "\n" if ok else None
+
+
+def _inline(value: Any) -> str | None:
+    """A value that stays on its key's (or dash's) line: a scalar, [flow], [] or {}."""
+    if isinstance(value, dict):
+        return "{}" if not value else None
+    if isinstance(value, list):
+        if not _flow(value):
+            return None
+        items = [_scalar(v) for v in value]
+        if None in items:
+            return None
+        return "[" + ", ".join(items) + "]"  # type: ignore[arg-type]
+    return _scalar(value)
+
+
+def _emit_map(data: dict, indent: str, lines: list[str], first: str | None = None) -> bool:
+    """Mapping lines at ``indent``; ``first`` replaces the first line's indent ("- " of an item)."""
+    for key, value in data.items():
+        k = _key(key)
+        if k is None:
+            return False
+        lead = indent if first is None else first
+        first = None
+        if isinstance(value, (dict, list)) and value and not (isinstance(value, list) and _flow(value)):
+            lines.append(f"{lead}{k}:")
+            if isinstance(value, dict):
+                ok = _emit_map(value, indent + "  ", lines)
+            else:
+                ok = _emit_seq(value, indent + "  ", lines)
+            if not ok:
+                return False
+            continue
+        text = _inline(value)
+        if text is None:
+            return False
+        line = f"{lead}{k}: {text}"
+        if len(line) > _WIDTH:
+            return False
+        lines.append(line)
+    return True
+
+
+def _emit_seq(data: list, dash: str, lines: list[str]) -> bool:
+    """Block sequence items with the dash at ``dash`` (ruamel.yaml: sequence 4, offset 2)."""
+    for value in data:
+        if isinstance(value, dict) and value:
+            if not _emit_map(value, dash + "  ", lines, first=dash + "- "):
+                return False
+            continue
+        if isinstance(value, list) and value and not _flow(value):
+            return False  # a block list right inside a block list: ruamel.yaml's own layout
+        text = _inline(value)
+        if text is None or len(dash) + 2 + len(text) > _WIDTH:
+            return False
+        lines.append(f"{dash}- {text}")
+    return True
+
+
+def _merged(old: Any, new: Any) -> Any:
+    """``new`` in the key order :func:`merge_into` gives when merged into ``old``'s document."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = {}
+        for key in old:
+            if key in new:
+                value = _merged(old[key], new[key])
+                if value is _MIXED:
+                    return _MIXED
+                out[key] = value
+        for key, value in new.items():
+            if key not in old:
+                out[key] = value
+        return out
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        if _flow(old) != _flow(new):
+            return _MIXED  # the document keeps the old list's style
+        out_list = []
+        for a, b in zip(old, new):
+            value = _merged(a, b)
+            if value is _MIXED:
+                return _MIXED
+            out_list.append(value)
+        return out_list
+    return new
+
+
+# -- reading a text the direct way wrote ------------------------------------------------------
+
+def _read(text: str) -> Any:
+    """Plain data from a text that :func:`_emit` would write, or None for any other text."""
+    if not text.endswith("\n"):
+        return None
+    lines = text[:-1].split("\n")
+    try:
+        if len(lines) == 1 and lines[0].startswith(("[", "{")):
+            data: Any = _read_value(lines[0])
+        elif lines[0].startswith("  - "):
+            data, end = _read_seq(lines, 0, "  ")
+            if end != len(lines):
+                return None
+        else:
+            data, end = _read_map(lines, 0, "")
+            if end != len(lines):
+                return None
+    except (_NotCanonical, RecursionError, ValueError):  # ValueError: an integer too long for int()
+        return None
+    return data if _emit(data) == text else None
+
+
+class _NotCanonical(Exception):
+    pass
+
+
+def _read_value(text: str) -> Any:
+    if text.startswith("["):
+        if not text.endswith("]"):
+            raise _NotCanonical
+        inner = text[1:-1]
+        return [_read_scalar(item) for item in _split_flow(inner)] if inner else []
+    if text == "{}":
+        return {}
+    return _read_scalar(text)
+
+
+def _split_flow(inner: str) -> list[str]:
+    items, start, quoted = [], 0, False
+    for i, ch in enumerate(inner):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            items.append(inner[start:i])
+            start = i + 2  # ", "
+    items.append(inner[start:])
+    return items
+
+
+def _read_scalar(text: str) -> Any:
+    if text == "null":
+        return None
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    if text == "''":
+        return ""
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isascii() and digits.isdigit():
+        return int(text)
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        return text[1:-1].replace("\\t", "\t").replace("\\n", "\n")
+    return text
+
+
+def _read_map(lines: list[str], i: int, indent: str, first: str | None = None) -> tuple[dict, int]:
+    out: dict[str, Any] = {}
+    while i < len(lines):
+        line = lines[i]
+        lead = indent if first is None else first
+        if not line.startswith(lead) or line[len(lead): len(lead) + 1] in (" ", "-"):
+            if first is not None:
+                raise _NotCanonical
+            break
+        first = None
+        rest = line[len(lead):]
+        key, sep, value = rest.partition(": ")
+        if not sep:
+            if not rest.endswith(":"):
+                raise _NotCanonical
+            key = rest[:-1]
+            nested = indent + "  "
+            if i + 1 < len(lines) and lines[i + 1].startswith(nested + "- "):
+                out[key], i = _read_seq(lines, i + 1, nested)
+            else:
+                out[key], i = _read_map(lines, i + 1, nested)
+                if not out[key]:
+                    raise _NotCanonical
+            continue
+        out[key] = _read_value(value)
+        i += 1
+    return out, i
+
+
+def _read_seq(lines: list[str], i: int, dash: str) -> tuple[list, int]:
+    out: list[Any] = []
+    item = dash + "- "
+    while i < len(lines) and lines[i].startswith(item):
+        rest = lines[i][len(item):]
+        key, sep, _ = rest.partition(": ")
+        if (sep or rest.endswith(":")) and not rest.startswith(("[", '"')):
+            value, i = _read_map(lines, i, dash + "  ", first=item)
+            out.append(value)
+        else:
+            out.append(_read_value(rest))
+            i += 1
+    return out, i

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
+from ... import yamlio
 from ...errors import PbfError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -85,7 +84,7 @@ class GameData:
 
 def _read(path: Path) -> Any:
     try:
-        return YAML(typ="safe").load(path.read_text("utf-8"))
+        return yamlio.load_data_file(path)  # parsed once per content (pbf's cache)
     except Exception as exc:  # ruamel raises many kinds
         raise PbfError(f"データファイル {path} を読めません：{exc}") from None
 

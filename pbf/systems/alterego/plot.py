@@ -14,7 +14,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ...errors import OrderError, Problem, nearest
-from ...resources import grammar_path
+from ...resources import lark_parser
 
 CARD_OF_TERMINAL = {"WEAK": "弱", "STRONG": "強", "FORWARD": "→", "BACK": "←", "UP": "↑"}
 WORDS = ["light", "weak", "heavy", "strong", "forward", "fwd", "back", "guard", "up", "jump", "cancel"]
@@ -90,8 +90,8 @@ class _Source:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """Built once per process (LALR)."""
-    return Lark(grammar_path("alterego").read_text("utf-8"), parser="lalr", propagate_positions=True)
+    """Built once per process (LALR), and kept in pbf's cache between processes."""
+    return lark_parser("alterego", parser="lalr")  # tokens carry their positions; no rule needs them
 
 
 class _ToPlot(Transformer):

@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
+from ... import yamlio
 from ...errors import PbfError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -42,9 +41,8 @@ class RiderData:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    yaml = YAML(typ="safe")
     try:
-        loaded = yaml.load(path.read_text(encoding="utf-8"))
+        loaded = yamlio.load_data_file(path)  # parsed once per content (pbf's cache)
     except Exception as exc:  # a GM's hand-edited file: say where
         raise PbfError(f"データファイル {path} を読めません：{exc}") from None
     if loaded is None:

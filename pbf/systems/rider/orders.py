@@ -16,7 +16,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from ...errors import OrderError, Problem, nearest
-from ...resources import grammar_path
+from ...resources import lark_parser
 from .data import RiderData, norm
 
 # -- the order objects ------------------------------------------------------------------
@@ -130,13 +130,7 @@ def position(text: str, index: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(
-        grammar_path("rider").read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-    )
+    return lark_parser("rider", parser="lalr", lexer="contextual", maybe_placeholders=False)  # positions: from the tokens
 
 
 @dataclass
