@@ -637,19 +637,22 @@ def _pending_options_text(campaign: Campaign) -> str | None:
     return text
 
 
-def options_for_turn(campaign: Campaign, turn: int) -> dict[str, Any]:
-    """The options ``turn`` was resolved with: today's, less the changes made after it."""
+def options_by_turn(campaign: Campaign) -> dict[int, dict[str, Any]]:
+    """The options each archived turn was resolved with, in one pass from today's backwards:
+    today's, less the pending changes, less the changes each later turn's archive carries."""
     options = dict(campaign.ctx.options)
-    later = [option_changes(campaign)] + [option_changes(campaign, t) for t in reversed(campaign.archived_turns()) if t > turn]
-    for changes in later:
-        for key, change in changes.items():
+    for key, change in option_changes(campaign).items():
+        options[key] = change["before"]
+    out: dict[int, dict[str, Any]] = {}
+    for turn in reversed(campaign.archived_turns()):
+        out[turn] = dict(options)
+        for key, change in option_changes(campaign, turn).items():
             options[key] = change["before"]
-    return options
+    return out
 
 
-def at_turn(campaign: Campaign, turn: int) -> Campaign:
-    """The campaign as it was when ``turn`` was resolved (its options), for replay and verify."""
-    options = options_for_turn(campaign, turn)
+def at_turn(campaign: Campaign, options: dict[str, Any]) -> Campaign:
+    """The campaign with the options a turn had (``options_by_turn``), for replay and verify."""
     if options == campaign.ctx.options:
         return campaign
     from dataclasses import replace

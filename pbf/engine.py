@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from . import render, yamlio
 from .boardfit import board_safe, split_post
-from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta, archived_yaml, at_turn, state_before
+from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta, archived_yaml, at_turn, options_by_turn, state_before
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
@@ -260,6 +260,7 @@ def replay(campaign: Campaign) -> list[str]:
     A turn starts from the state the turn before ended in, as just recomputed and found equal to
     its archive, unless the GM edited state.yaml in between (``before.yaml``)."""
     previous: tuple[int, str, dict[str, Any]] | None = None  # turn, state text, state
+    options = options_by_turn(campaign)
     for turn in campaign.archived_turns():
         if turn == 0:
             continue
@@ -273,7 +274,7 @@ def replay(campaign: Campaign) -> list[str]:
         orders_text = archived(campaign, turn, "orders.txt")
         meta = archived_meta(campaign, turn)
         # with the options the turn had (pbf set may have changed them since)
-        record = run_turn(at_turn(campaign, turn), orders_text, draws=draws, state=before,
+        record = run_turn(at_turn(campaign, options[turn]), orders_text, draws=draws, state=before,
                           meta={k: meta[k] for k in ("next_deadline", "gm_dice") if meta.get(k)})
         state_text, state = yamlio.merge_text(before_text, before, record.state, f"history/{folder.name}")
         for name, expected, actual in (
@@ -314,13 +315,14 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
             f"シードがコミットメントと一致しません（記録：{committed}、計算：{seed_commitment(seed)}）。 / seed does not match the commitment"
         )
     lines = [f"シードはコミットメント {committed} と一致します。"]
+    options = options_by_turn(campaign)
     for turn in campaign.archived_turns():
         record = archived_yaml(campaign, turn, "dice.yaml")
         canonical = record.get("orders_canonical", "")
         if turn > 0:
             before = yamlio.load_plain(state_before(campaign, turn), "state.yaml")
             orders_text = archived(campaign, turn, "orders.txt")
-            then = at_turn(campaign, turn)
+            then = at_turn(campaign, options[turn])
             recomputed = read_orders(then, sources_from_file(then, orders_text), before).canonical
             if recomputed != canonical:
                 raise PbfError(f"第{turn}ターンの行動の正規形が記録と違います。 / canonical orders differ")
