@@ -27,7 +27,14 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @lru_cache(maxsize=None)
 def bundled(name: str) -> Path:
-    """The bundled folder ``grammar``, ``templates`` or ``campaigns``."""
+    """The bundled folder ``grammar``, ``templates`` or ``campaigns``.
+
+    The folders stay at the top of the repository (the project's layout: GMs and contributors
+    find them there); pyproject.toml copies them into the wheel as ``pbf/_bundled/``. They are
+    found as plain paths rather than through importlib.resources: every user of them needs a
+    real folder (jinja2's FileSystemLoader, lark's grammar file, the demos copied with
+    shutil.copytree), which is what a wheel installs, and importing importlib.resources would
+    add about 4 ms to every command's start-up (docs/architecture.md, "Bundled files")."""
     inside = _PACKAGE / "_bundled" / name
     if inside.is_dir():
         return inside
