@@ -183,7 +183,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
 
 def cmd_status(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
-    if c.state.get("winner") is not None:
+    if c.state.get("winner") is not None and not getattr(c.system, "accepts_epilogue", False):
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
     found = _thread_orders(c, args)
     parts, private = engine.receipts(c, found, now=_board_now(c))

@@ -480,6 +480,10 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
         if source is None:
             if name in committed:
                 entry["status"], entry["source"] = "committed", f">>{committed[name]}"
+            elif (view := _locked_view(system, name, campaign.state, ctx)) is not None:
+                # nothing to write this turn (Alter EGO's guard stance or a charged 強): not 未提出
+                entry["status"] = "locked"
+                entry["reading"] = render.render(system, "check.j2", campaign.path, player=name, view=view).rstrip("\n")
             else:
                 entry["status"] = "repeat" if last.get(name) else "missing"
         else:
@@ -505,6 +509,15 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
     )
     _whole, parts = fit_post(options, text, None)
     return parts, private
+
+
+def _locked_view(system: Any, name: str, state: dict[str, Any], ctx: Any) -> dict[str, Any] | None:
+    """The public reading of the empty order when the player can write nothing this turn."""
+    try:
+        view = system.public_order_view(system.parse_order("", name, state, ctx), name, state, ctx)
+    except PbfError:
+        return None
+    return view if view.get("locked") else None
 
 
 # -- turn 0 (pbf new) -------------------------------------------------------------------------------

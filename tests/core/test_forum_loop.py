@@ -395,3 +395,15 @@ def test_orders_files_in_every_board_encoding(tmp_path, pbf, encoding):
     code, post, err = pbf("turn", camp, "--orders", orders)
     assert code == 0, err
     assert "弱→弱" in (camp / "history" / "0001" / "orders.txt").read_text("utf-8")
+
+
+def test_a_fighter_who_cannot_plot_is_not_missing_in_the_receipts(tmp_path, pbf):
+    camp, _ = new_alterego(tmp_path, pbf)
+    state = camp / "state.yaml"
+    text = state.read_text("utf-8")
+    state.write_text(text.replace("stance: false", "stance: true", 1), "utf-8")  # A holds a guard stance
+    thread = Thread(tmp_path / "t.dat")
+    thread.post("B", "【行動】弱")
+    code, out, err = pbf("status", camp, "--thread", thread.path)
+    assert code == 0, err
+    assert "■A：行動不要" in out and "ガードの構えが続く" in out and "■A：未提出" not in out

@@ -113,3 +113,16 @@ def test_check_reads_names_with_digits(tmp_path):
     result = pbf("check", folder, "--player", "P1", "攻撃: P3")
     assert result.returncode == 1
     assert "「P3」" in result.stderr and "対戦相手：P2（龍騎）" in result.stderr
+
+
+def test_receipts_for_an_epilogue_from_the_thread(tmp_path):
+    folder, winner, loser = _decided(tmp_path)
+    thread = tmp_path / "t.dat"
+    lines = [
+        f"{winner}<>sage<>2026/11/29(日) 21:00:00.00 ID:Win00001<> 【行動】イベントファイナル: 月光の下で剣を収める <>スレ",
+        f"{loser}<>sage<>2026/11/29(日) 21:05:00.00 ID:Los00001<> 【行動】近寄る <>",
+    ]
+    thread.write_bytes(("\n".join(lines) + "\n").encode("cp932"))
+    result = pbf("status", folder, "--thread", thread)
+    assert result.returncode == 0, result.stderr
+    assert f"■{winner}：受理" in result.stdout and f"■{loser}：エラー" in result.stdout
