@@ -310,8 +310,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
                     " / refusing a non-empty folder", text=str(target))
         )
     with tempfile.TemporaryDirectory(prefix="pbf-demo-") as tmp:
-        for source in demo.demo_campaigns():
-            demo.play(source, Path(tmp), sys.stdout)
+        played = [demo.play(source, Path(tmp), sys.stdout).path.name for source in demo.demo_campaigns()]
+        sites = demo.write_sites(Path(tmp), played)  # the archive sites (pbf html), docs/archive.md
+        where = target / demo.SITE_FOLDER if target is not None else demo.default_site_root()
+        if target is None:
+            demo.publish_sites(sites, where)
+        print("デモのサイト（pbf html）：" + "、".join(str(where / name / "index.html") for name in played))
         if target is not None:
             shutil.copytree(tmp, target, dirs_exist_ok=True)
             print(f"デモのキャンペーンを「{target}」に残しました。")

@@ -49,7 +49,7 @@ def build_site(c: campaigns.Campaign, out: "Path | str", seed: str | None = None
         raise PbfError(Problem("はすでにあり、pbf html の作ったサイトではありません。新しいフォルダか空のフォルダを"
                                "指定してください。 / refusing a folder pbf html did not make", text=str(out)))
     with tempfile.TemporaryDirectory(prefix="pbf-public-") as tmp:
-        report = export.export(c, Path(tmp) / "public", seed=seed, hands=hands)
+        report = export.export(c, Path(tmp) / c.path.name, seed=seed, hands=hands)
         public = campaigns.load(report.path)
         pages = site_pages(public, report)
     parent = out.resolve().parent
@@ -169,7 +169,7 @@ def _charts(c: campaigns.Campaign, turns: list[int], summaries: dict[int, dict[s
 
     def damage(role: str) -> list[Series]:
         return [Series(n, [sum(e.get("amount", 0) for e in events[t] if e.get("type") == "damage"
-                               and e.get(role) == n and (role == "target" or e.get("actor") != n)) for t in turns])
+                               and e.get(role) == n and (role == "target" or e.get("target") != n)) for t in turns])
                 for n in names]
 
     charts = {"hp": line_chart("hp", per_fighter("hp"), 0)}
@@ -184,7 +184,7 @@ def _charts(c: campaigns.Campaign, turns: list[int], summaries: dict[int, dict[s
         for t in turns:
             order: dict[str, int] = {}
             for e in events[t]:
-                if e.get("type") == "action" and e.get("actor") not in order:
+                if e.get("type") in ("action", "multi_action") and e.get("actor") not in order:
                     order[e["actor"]] = len(order) + 1
             acted.append(order)
         charts["acted"] = action_grid(names, acted, turns[0] if turns else 1)
