@@ -140,7 +140,7 @@ def test_player_text_is_inert(tmp_path, capsys):
     assert run(capsys, "new", c, "--system", "rider", "--player", f"{evil}=jinshu",
                "--player", f"{curly}=ryuki", "--seed", "s")[0] == 0
     orders = tmp_path / "o.txt"
-    orders.write_text(f"[{evil}]近寄る\n[{curly}]近寄る\n", "utf-8")
+    orders.write_text(f"[{evil}]近寄る\nイベントファイナル: <script>alert(2)</script>\n[{curly}]近寄る\n", "utf-8")
     code, _, err = run(capsys, "turn", c, "--orders", orders)
     assert code == 0, err
     assert run(capsys, "html", c, tmp_path / "site")[0] == 0
@@ -149,6 +149,8 @@ def test_player_text_is_inert(tmp_path, capsys):
         assert "<script" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
         assert "{{ 7*7 }}" in text and ">49<" not in text
         validate(page)
+    turn = (tmp_path / "site" / "turn-0001.html").read_text("utf-8")
+    assert "イベントファイナル: &lt;script&gt;alert(2)&lt;/script&gt;" in turn  # the orders, as text
 
 
 def test_a_running_private_hands_battle_site_holds_no_hand_and_no_seed(tmp_path, capsys, private_running):
