@@ -107,24 +107,32 @@ def export(c: campaigns.Campaign, out: "Path | str", seed: str | None = None, ha
         "# hands: hidden は手札・山札・捨て札とダイスの記録を伏せたもの、seed: secret はシードなし。\n"
         + yamlio.dump_data({"export": 1, "seed": report.seed, "hands": report.hands, "turns": report.turns})
     )
+    copies = {sub: c.path / sub for sub in ("data", "templates") if (c.path / sub).is_dir()}
+    write_folder(out, files, copies)
+    return report
+
+
+def write_folder(out: Path, files: dict[str, str], copies: dict[str, Path] | None = None, replace: bool = False) -> None:
+    """``out`` with exactly ``files`` (and the folders ``copies``), all at once: written into a
+    temporary folder beside it, then renamed into place (``replace``: an old ``out`` goes)."""
     parent = out.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
     try:
-        for sub in ("data", "templates"):
-            if (c.path / sub).is_dir():
-                shutil.copytree(c.path / sub, tmp / sub)
+        for name, source in (copies or {}).items():
+            shutil.copytree(source, tmp / name)
         for name, text in sorted(files.items()):
             (tmp / name).parent.mkdir(parents=True, exist_ok=True)
             write_file(tmp / name, text)
-        if out.exists():
-            out.rmdir()
+        if out.exists() and replace:
+            shutil.rmtree(out)
+        elif out.exists():
+            out.rmdir()  # an empty folder given as OUT
         os.rename(tmp, out)
         fsync_dir(parent)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return report
 
 
 def _public_files(c: campaigns.Campaign, seed: str | None, hidden: bool) -> dict[str, str]:

@@ -9,8 +9,6 @@ The same campaign gives the same bytes on every run: nothing depends on the cloc
 
 from __future__ import annotations
 
-import os
-import shutil
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +18,6 @@ import jinja2
 
 from .. import campaign as campaigns, engine, export, render, resources, yamlio
 from ..errors import PbfError, Problem
-from ..fsutil import fsync_dir, write_file
 from .charts import Series, action_grid, line_chart
 
 GENERATOR = "pbf html"  # <meta name="generator">: a folder with it may be rebuilt in place
@@ -52,19 +49,7 @@ def build_site(c: campaigns.Campaign, out: "Path | str", seed: str | None = None
         report = export.export(c, Path(tmp) / c.path.name, seed=seed, hands=hands)
         public = campaigns.load(report.path)
         pages = site_pages(public, report)
-    parent = out.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
-    try:
-        for name, text in pages.items():
-            write_file(staging / name, text)
-        if out.exists():
-            shutil.rmtree(out)
-        os.rename(staging, out)
-        fsync_dir(parent)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    export.write_folder(out, pages, replace=True)
     return len(pages)
 
 

@@ -17,8 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from archive_support import run
-
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "build" / "test-artifacts" / "site"
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -154,12 +152,3 @@ def test_screenshots_at_phone_and_desktop_width(chromium, sites):
     for shot, done in shots:
         assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 2_000
-
-
-def test_the_demo_writes_the_sites(tmp_path, capsys):
-    kept = tmp_path / "kept"
-    code, out, err = run(capsys, "demo", "--keep", kept)
-    assert code == 0, err
-    for name in ("demo-alterego", "demo-rider", "demo-rider-royale"):
-        assert str(kept / "site" / name / "index.html") in out
-        assert (kept / "site" / name / "turn-0001.html").is_file()

@@ -169,3 +169,12 @@ def test_a_revealed_seed_is_shown_with_the_verify_result(tmp_path, capsys, priva
     assert SEED in index and "すべてのダイスがシードから再計算した値と一致しました" in index
     assert run(capsys, "html", private_finished, tmp_path / "site2")[0] == 0
     assert SEED not in (tmp_path / "site2" / "index.html").read_text("utf-8")
+
+
+def test_the_demo_writes_the_sites(tmp_path, capsys):
+    kept = tmp_path / "kept"
+    code, out, err = run(capsys, "demo", "--keep", kept)
+    assert code == 0, err
+    for name in ("demo-alterego", "demo-rider", "demo-rider-royale"):
+        assert str(kept / "site" / name / "index.html") in out
+        assert (kept / "site" / name / "turn-0001.html").is_file()
