@@ -171,7 +171,7 @@ def _yaml_file(text: str, where: str, hidden: bool) -> str:
 
 def _withheld_draws(record: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in record.items() if k not in ("draws", "fixed")}
-    out["draws_withheld"] = len(record.get("draws", []))
+    out["draws_withheld"] = record.get("draws_withheld", len(record.get("draws", [])))  # an export exported again
     return out
 
 

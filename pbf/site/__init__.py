@@ -48,7 +48,11 @@ def build_site(c: campaigns.Campaign, out: "Path | str", seed: str | None = None
     with tempfile.TemporaryDirectory(prefix="pbf-public-") as tmp:
         report = export.export(c, Path(tmp) / c.path.name, seed=seed, hands=hands)
         public = campaigns.load(report.path)
-        pages = site_pages(public, report)
+        try:
+            pages = site_pages(public, report)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # an archive edited out of shape
+            raise PbfError(f"記録（history/）の形が正しくないため、サイトを作れません（{type(exc).__name__}: {exc}）。"
+                           "pbf replay で記録を確かめてください。 / malformed archive") from None
     export.write_folder(out, pages, replace=True)
     return len(pages)
 
@@ -77,7 +81,7 @@ def site_pages(c: campaigns.Campaign, report: export.ExportReport) -> dict[str, 
         pages[turn_page(turn)] = env.get_template("turn.j2").render(
             **common, turn=turn, prev=turns[i - 1] if i else None, next=turns[i + 1] if i + 1 < len(turns) else None,
             orders=_orders(c, turn), orders_text=campaigns.archived(c, turn, "orders.txt"),
-            parts=engine.post_parts(c, turn), dice=_dice(c, turn), meta=campaigns.archived_meta(c, turn),
+            parts=engine.post_parts(c, turn), dice=_dice(c, turn), meta=_meta(campaigns.archived_meta(c, turn)),
             summary=summaries[turn],
         )
     return pages
@@ -86,6 +90,21 @@ def site_pages(c: campaigns.Campaign, report: export.ExportReport) -> dict[str, 
 def _text(c: campaigns.Campaign, turn: int, name: str) -> str | None:
     path = c.turn_dir(turn) / name
     return campaigns.archived(c, turn, name) if path.is_file() else None
+
+
+def _meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """What a turn page shows of ``turn.yaml``: the thread window, the order posts, the deadline,
+    the notes (each only when it has the shape pbf writes)."""
+    thread = meta.get("thread")
+    thread = thread if isinstance(thread, dict) and {"title", "first_post", "last_post"} <= set(thread) else None
+    posts = meta.get("order_posts")
+    notes = meta.get("notes")
+    return {
+        "thread": thread,
+        "order_posts": posts if isinstance(posts, dict) else {},
+        "deadline": meta.get("deadline") if isinstance(meta.get("deadline"), str) else None,
+        "notes": [str(n) for n in notes] if isinstance(notes, list) else [],
+    }
 
 
 def _events(c: campaigns.Campaign, turn: int) -> list[dict[str, Any]]:

@@ -178,3 +178,17 @@ def test_the_demo_writes_the_sites(tmp_path, capsys):
     for name in ("demo-alterego", "demo-rider", "demo-rider-royale"):
         assert str(kept / "site" / name / "index.html") in out
         assert (kept / "site" / name / "turn-0001.html").is_file()
+
+
+def test_an_odd_turn_yaml_is_skipped_and_a_broken_state_is_a_clear_error(tmp_path, capsys, demo_folders):
+    import shutil
+
+    c = tmp_path / "c"
+    shutil.copytree(demo_folders[1], c)
+    (c / "history" / "0001" / "turn.yaml").write_text("thread: 3\nnotes: x\norder_posts: [1]\n", "utf-8")
+    code, _, err = run(capsys, "html", c, tmp_path / "site")
+    assert code == 0, err
+    (c / "history" / "0002" / "state.yaml").write_text("turn: 2\nfighters: 7\n", "utf-8")
+    code, _, err = run(capsys, "html", c, tmp_path / "site2")
+    assert code == 1 and "記録（history/）の形が正しくない" in err and "Traceback" not in err
+    assert not (tmp_path / "site2").exists()
