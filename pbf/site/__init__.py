@@ -72,7 +72,7 @@ def site_pages(c: campaigns.Campaign, report: export.ExportReport) -> dict[str, 
     common = {"title": c.system.title, "system": c.system.name, "generator": GENERATOR,
               "campaign_name": c.path.name, "turns": turns, "turn_page": turn_page}
     pages = {"index.html": env.get_template("index.j2").render(
-        **common, players=_players(c, summaries[0]), summary=summaries[turns[-1] if turns else 0],
+        **common, players=_players(c, summaries[0]), common_techniques=_catalogue(c).get("techniques", []), summary=summaries[turns[-1] if turns else 0],
         seed=_seed(c, report), hands=report.hands, opening=_text(c, 0, "post.txt"),
         charts=_charts(c, turns, summaries, events), deadline=campaigns.current_deadline(c),
         titles={t: _turn_title(c, t) for t in turns},
@@ -117,8 +117,13 @@ def _turn_title(c: campaigns.Campaign, turn: int) -> str:
     return campaigns.archived(c, turn, "post.txt").split("\n", 1)[0]
 
 
+def _catalogue(c: campaigns.Campaign) -> dict[str, list[dict[str, Any]]]:
+    """What ``pbf list`` shows (characters, techniques, cards), with the campaign's data."""
+    return c.system.catalogue(c.ctx.data, c.ctx.options)
+
+
 def _players(c: campaigns.Campaign, summary: dict[str, Any]) -> list[dict[str, Any]]:
-    sheets = {entry["id"]: entry for entries in c.system.catalogue(c.ctx.data, c.ctx.options).values()
+    sheets = {entry["id"]: entry for entries in _catalogue(c).values()
               for entry in entries if isinstance(entry, dict) and "id" in entry}
     return [{"name": name, "character": p.character, "team": p.team,
              "character_name": summary["fighters"][name].get("name", p.character),

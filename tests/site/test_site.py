@@ -77,6 +77,25 @@ def test_every_page_of_every_demo_site_is_valid_html_and_every_link_resolves(dem
         assert [h for h in index.hrefs if h.startswith("turn-")] == [f"turn-{t}.html" for t in turns]
 
 
+def test_the_index_shows_every_player_with_their_sheet(demo_sites):
+    from pbf import campaign
+
+    for name, (folder, site) in demo_sites.items():
+        c = campaign.load(folder)
+        index = (site / "index.html").read_text("utf-8")
+        catalogue = c.system.catalogue(c.ctx.data, c.ctx.options)
+        sheets = {e["id"]: e for entries in catalogue.values() for e in entries if "id" in e}
+        for player, p in c.ctx.players.items():
+            sheet = sheets[p.character]
+            assert f"<h3>{player}：{sheet['name']}" in index
+            if c.system.name == "alterego":
+                assert all(f"<td>{t['name']}</td>" in index for t in sheet["techniques"] + catalogue["techniques"])
+            else:
+                assert all(f"{card['name']}×{card['count']}" in index for card in sheet["deck"])
+        winner = c.state.get("winner")
+        assert (f"決着：{winner}の勝利" if winner else "進行中（第") in index
+
+
 def test_the_checkers_can_fail(tmp_path):
     (tmp_path / "index.html").write_text('<!DOCTYPE html><title>x</title><p><a href="turn-0009.html">x</a>'
                                          '<a href="https://cdn.example/x.js">y</a></div>', "utf-8")
