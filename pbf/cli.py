@@ -236,6 +236,16 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
+    from . import export
+
+    if export.hands_hidden(c.path):  # a public export of a battle still going on (docs/archive.md)
+        diff, checked = export.public_replay(c)
+        if diff:
+            print("\n".join(diff), file=sys.stderr)
+            return 1
+        print(f"公開用の記録です。手札が伏せてあるため再計算はできません。{len(checked)}ターン分の行動の読みと"
+              "ダイスの記録のハッシュ、HPとダメージの辻褄を確かめました。 / public export: checked what it holds")
+        return 0
     diff = engine.replay(c)
     if diff:
         print("\n".join(diff), file=sys.stderr)
@@ -274,6 +284,24 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from . import export
+
+    report = export.export(campaigns.load(args.dir), args.out, seed=args.seed, hands=args.hands)
+    seed = "シードあり（pbf verify できます）" if report.seed == "revealed" else "シードなし"
+    hands = {"hidden": "手札は伏せました", "shown": "手札は見せています（バトル終了）", "none": "非公開の手札なし"}[report.hands]
+    print(f"公開用の記録を「{report.path}」に書き出しました（{report.turns}ターン、{seed}、{hands}）。 / exported")
+    return 0
+
+
+def cmd_html(args: argparse.Namespace) -> int:
+    from .site import build_site
+
+    pages = build_site(campaigns.load(args.dir), args.out, seed=args.seed, hands=args.hands)
+    print(f"サイトを「{args.out}」に書き出しました（{pages}ページ。index.html から読めます）。 / site written")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     target = Path(args.keep) if args.keep else None
     if target is not None and target.exists() and (not target.is_dir() or any(target.iterdir())):
@@ -282,8 +310,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
                     " / refusing a non-empty folder", text=str(target))
         )
     with tempfile.TemporaryDirectory(prefix="pbf-demo-") as tmp:
-        for source in demo.demo_campaigns():
-            demo.play(source, Path(tmp), sys.stdout)
+        played = [demo.play(source, Path(tmp), sys.stdout).path.name for source in demo.demo_campaigns()]
+        sites = demo.write_sites(Path(tmp), played)  # the archive sites (pbf html), docs/archive.md
+        where = target / demo.SITE_FOLDER if target is not None else demo.default_site_root()
+        if target is None:
+            demo.publish_sites(sites, where)
+        print("デモのサイト（pbf html）：" + "、".join(str(where / name / "index.html") for name in played))
         if target is not None:
             shutil.copytree(tmp, target, dirs_exist_ok=True)
             print(f"デモのキャンペーンを「{target}」に残しました。")
@@ -510,6 +542,19 @@ def build_parser() -> argparse.ArgumentParser:
                 "pbf deadline battle1 '2026-12-05 22:00'", campaign=True, writes=True,
                 about="pbf status と pbf turn が使い、結果の投稿に載ります。")
     p.add_argument("deadline", metavar="'YYYY-MM-DD HH:MM'", help="締切（板の時刻、JST）/ the deadline")
+
+    for name, summary, example, out in (
+        ("export", "公開用の記録（シードと進行中の手札を除いたコピー）を書き出す / a public copy of the campaign",
+         "pbf export battle1 battle1-public", "書き出し先（新しいか空のフォルダ）/ the new folder"),
+        ("html", "キャンペーンの静的サイト（目次、ターンごとのページ、グラフ）を作る / a static site of the campaign",
+         "pbf html battle1 site/", "サイトのフォルダ（新しいか、前に pbf html が作ったもの）/ the site folder"),
+    ):
+        p = command(name, summary, example, f"{example} --seed 公開されたシード", campaign=True, writes=True,
+                    about="スレッドに出たものだけを使います（docs/archive.md）。")
+        _path(p, "out", kind=_DIRECTORY, metavar="OUT", help=out)
+        p.add_argument("--seed", help="公開されたシード（コミットメントと一致すれば含める）/ the revealed seed")
+        p.add_argument("--hands", choices=("end", "never"), default="end",
+                       help="非公開の手札：end＝バトル終了後は見せる（既定）、never＝見せない / private hands after the end")
 
     p = command("demo", "同梱のデモを実行して結果を表示する / run the bundled demos",
                 "pbf demo", "pbf demo --keep demo-campaigns", writes=True)

@@ -56,3 +56,33 @@ def archived_events(c: campaigns.Campaign) -> list[dict[str, Any]]:
         if path.is_file():
             events.extend(yamlio.plain(yamlio.load(path.read_text("utf-8"), str(path))))
     return events
+
+
+SITE_FOLDER = "site"  # the demo sites: <demo folder>/site/<demo name>/index.html
+
+
+def default_site_root() -> Path:
+    """Where ``pbf demo`` leaves the sites when no ``--keep`` folder is given: a fixed folder in
+    the system's temporary folder, replaced on each run (a newcomer opens it in a browser)."""
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / "pbf-demo-site"
+
+
+def write_sites(workdir: Path, names: list[str]) -> Path:
+    """The site of each played demo campaign (``pbf html``), under ``workdir/site/``."""
+    from .site import build_site
+
+    root = workdir / SITE_FOLDER
+    for name in names:
+        build_site(campaigns.load(workdir / name), root / name)
+    return root
+
+
+def publish_sites(root: Path, target: Path) -> None:
+    """Copy the sites to ``target``, replacing an earlier copy (two runs at once leave one of two
+    identical copies)."""
+    import shutil
+
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(root, target, dirs_exist_ok=True)

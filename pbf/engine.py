@@ -119,12 +119,17 @@ def read_orders(
 
 def check_order(campaign: Campaign, player: str, text: str) -> str:
     """``pbf check``: how one order reads for one player against the current state."""
+    from . import export
+
     name = player_name(campaign, player)
+    hidden = export.hands_hidden(campaign.path)  # a public export: hands are not there to check
+    if hidden:
+        campaign = export.without_hand_check(campaign)
     try:
         order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
         raise OrderError([p if p.player else replace(p, player=name) for p in exc.problems]) from None
-    return reading(campaign, name, order)
+    return reading(campaign, name, order) + (export.HIDDEN_HAND_NOTE if hidden else "")
 
 
 def reading(campaign: Campaign, name: str, order: Any) -> str:
@@ -258,7 +263,12 @@ def replay(campaign: Campaign) -> list[str]:
     """Re-resolve every archived turn, in one pass; the differences of the first turn that differs.
 
     A turn starts from the state the turn before ended in, as just recomputed and found equal to
-    its archive, unless the GM edited state.yaml in between (``before.yaml``)."""
+    its archive, unless the GM edited state.yaml in between (``before.yaml``). A public export
+    whose hands are hidden cannot be re-resolved: what its record allows is checked instead."""
+    from . import export
+
+    if export.hands_hidden(campaign.path):
+        return export.public_replay(campaign)[0]
     previous: tuple[int, str, dict[str, Any]] | None = None  # turn, state text, state
     options = options_by_turn(campaign)
     for turn in campaign.archived_turns():

@@ -1,0 +1,212 @@
+"""``pbf export C OUT``: a public copy of a campaign, holding what the thread has seen and no more.
+
+What is copied (docs/archive.md) is a whitelist, so that nothing new a GM keeps in the folder
+(notes, drafts, ``history/undone/``, options not yet in force) can leak:
+
+* ``campaign.toml`` without ``seed``, unless the revealed seed is given and matches the
+  commitment (then anyone can ``pbf verify`` the export);
+* ``state.yaml``, ``deadline.yaml``, ``data/``, ``templates/``;
+* per turn ``orders.txt``, ``post*.txt``, ``turn.yaml``, ``options.yaml``, ``dice.yaml``,
+  ``state.yaml``, ``before.yaml``, ``events.yaml`` (``notices/`` only when hands are shown).
+
+A battle with private hands (Alter EGO, ``hands = "private"``) that is still going on is
+exported *redacted*: every ``hand``, ``deck`` and ``discard`` is taken out of the states and
+events, ``notices/`` is left out, and ``dice.yaml`` keeps only the number of draws (Alter EGO
+draws only to shuffle decks, so the draws would tell the hands). ``export.yaml`` says so;
+``pbf check`` and ``pbf replay`` read it and check what the public record allows.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from . import campaign as campaigns, yamlio
+from .dice import seed_commitment, sha256_hex
+from .errors import PbfError, Problem
+from .fsutil import fsync_dir, write_file
+
+EXPORT_FILE = "export.yaml"
+SECRET_KEYS = ("hand", "deck", "discard")  # what a private-hands battle keeps from the thread
+HANDS_CHOICES = ("end", "never")  # shown once the battle is over / never shown
+_TURN_FILES = ("orders.txt", "post.txt", "turn.yaml", "options.yaml", "dice.yaml")
+_REDACTED_FILES = ("state.yaml", "before.yaml", "events.yaml")
+HIDDEN_HAND_NOTE = "（公開用の記録で手札が伏せてあるため、手札にそのカードがあるかは確かめていません。）\n"
+
+
+@dataclass
+class ExportReport:
+    path: Path
+    turns: int
+    seed: str  # "revealed" / "secret"
+    hands: str  # "hidden" / "shown" / "none" (a game or option without private hands)
+
+
+def private_hands(c: campaigns.Campaign) -> bool:
+    return c.ctx.options.get("hands") == "private"
+
+
+def read_marker(path: Path) -> dict[str, Any]:
+    """``export.yaml`` of an export ({} for a campaign folder)."""
+    marker = Path(path) / EXPORT_FILE
+    if not marker.is_file():
+        return {}
+    data = yamlio.load_plain(marker.read_bytes().decode("utf-8"), EXPORT_FILE)
+    return data if isinstance(data, dict) else {}
+
+
+def hands_hidden(path: Path) -> bool:
+    return read_marker(path).get("hands") == "hidden"
+
+
+def redact(value: Any) -> Any:
+    """``value`` with every ``hand``/``deck``/``discard`` key taken out, at any depth."""
+    if isinstance(value, dict):
+        return {k: redact(v) for k, v in value.items() if k not in SECRET_KEYS}
+    if isinstance(value, list):
+        return [redact(v) for v in value]
+    return value
+
+
+def _revealed(c: campaigns.Campaign, seed: str | None) -> bool:
+    if seed is None:
+        return False
+    committed = campaigns.archived_yaml(c, 0, "dice.yaml").get("seed_sha256")
+    if seed_commitment(seed) != committed:
+        raise PbfError(
+            Problem(f"--seed がコミットメント {committed} と一致しません。シードは書き出していません。"
+                    " / the seed does not match the commitment", text=seed)
+        )
+    return True
+
+
+def export(c: campaigns.Campaign, out: "Path | str", seed: str | None = None, hands: str = "end") -> ExportReport:
+    """Write the public copy of ``c`` into ``out`` (a new or empty folder), all at once."""
+    out = Path(out)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise PbfError(Problem("はすでにあり、空ではありません。新しいフォルダか空のフォルダを指定してください。"
+                               " / refusing a non-empty folder", text=str(out)))
+    if out.resolve() == c.path.resolve() or c.path.resolve() in out.resolve().parents:
+        raise PbfError(Problem("書き出し先がキャンペーンのフォルダの中です。 / OUT is inside the campaign", text=str(out)))
+    revealed = _revealed(c, seed)
+    finished = c.state.get("winner") is not None
+    hidden = private_hands(c) and (hands == "never" or not finished)
+    if revealed and hidden:
+        # the seed gives every draw, and the draws give the hands: both or neither
+        raise PbfError("手札を伏せたままシードは公開できません（シードから山札の順番が計算できます）。"
+                       "シードを書き出すのは手札を見せられるバトルの終了後です。 / a revealed seed would tell the hidden hands")
+    files = _public_files(c, seed if revealed else None, hidden)
+    report = ExportReport(out, max([0, *c.archived_turns()]), "revealed" if revealed else "secret",
+                          "hidden" if hidden else ("shown" if private_hands(c) else "none"))
+    files[EXPORT_FILE] = (
+        "# pbf export が書いた公開用の記録です（docs/archive.md）。\n"
+        "# hands: hidden は手札・山札・捨て札とダイスの記録を伏せたもの、seed: secret はシードなし。\n"
+        + yamlio.dump_data({"export": 1, "seed": report.seed, "hands": report.hands, "turns": report.turns})
+    )
+    copies = {sub: c.path / sub for sub in ("data", "templates") if (c.path / sub).is_dir()}
+    write_folder(out, files, copies)
+    return report
+
+
+def write_folder(out: Path, files: dict[str, str], copies: dict[str, Path] | None = None, replace: bool = False) -> None:
+    """``out`` with exactly ``files`` (and the folders ``copies``), all at once: written into a
+    temporary folder beside it, then renamed into place (``replace``: an old ``out`` goes)."""
+    parent = out.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    try:
+        for name, source in (copies or {}).items():
+            shutil.copytree(source, tmp / name)
+        for name, text in sorted(files.items()):
+            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+            write_file(tmp / name, text)
+        if out.exists() and replace:
+            shutil.rmtree(out)
+        elif out.exists():
+            out.rmdir()  # an empty folder given as OUT
+        os.rename(tmp, out)
+        fsync_dir(parent)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _public_files(c: campaigns.Campaign, seed: str | None, hidden: bool) -> dict[str, str]:
+    import tomli_w
+
+    config = {k: v for k, v in c.config.items() if k != "seed"}
+    if seed is not None:
+        config = {"system": config.pop("system"), "seed": seed, **config}
+    files = {campaigns.CAMPAIGN_FILE: tomli_w.dumps(config)}
+    files[campaigns.STATE_FILE] = _yaml_file(c.state_text, campaigns.STATE_FILE, hidden)
+    deadline = c.path / campaigns.DEADLINE_FILE
+    if deadline.is_file():
+        files[campaigns.DEADLINE_FILE] = deadline.read_bytes().decode("utf-8-sig")
+    for turn in c.archived_turns():
+        folder = c.turn_dir(turn)
+        where = f"{campaigns.HISTORY}/{folder.name}"
+        for path in sorted(folder.iterdir()):
+            name = path.name
+            if name in _REDACTED_FILES:
+                files[f"{where}/{name}"] = _yaml_file(campaigns.archived(c, turn, name), f"{where}/{name}", hidden)
+            elif name == "dice.yaml" and hidden:
+                files[f"{where}/{name}"] = yamlio.dump_data(_withheld_draws(campaigns.archived_yaml(c, turn, name)))
+            elif name in _TURN_FILES or (name.startswith("post-") and name.endswith(".txt")):
+                files[f"{where}/{name}"] = campaigns.archived(c, turn, name)
+            elif name == "notices" and not hidden and path.is_dir():
+                for notice in sorted(path.iterdir()):
+                    files[f"{where}/notices/{notice.name}"] = notice.read_bytes().decode("utf-8")
+    return files
+
+
+def _yaml_file(text: str, where: str, hidden: bool) -> str:
+    if not hidden:
+        return text
+    return yamlio.dump_data(redact(yamlio.load_plain(text, where)))
+
+
+def _withheld_draws(record: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in record.items() if k not in ("draws", "fixed")}
+    out["draws_withheld"] = record.get("draws_withheld", len(record.get("draws", [])))  # an export exported again
+    return out
+
+
+# -- check and replay on a redacted export --------------------------------------------------------
+
+def without_hand_check(c: campaigns.Campaign) -> campaigns.Campaign:
+    """The campaign read as if hands were free: its orders are checked for everything but the hand."""
+    ctx = replace(c.ctx, options={**c.ctx.options, "hands": "free"})
+    return replace(c, ctx=ctx)
+
+
+def public_replay(c: campaigns.Campaign) -> tuple[list[str], list[str]]:
+    """What a redacted export allows to check, per turn: the archived orders read again give the
+    canonical orders of ``dice.yaml`` and its hash; HP after = HP before − the damage events.
+    Returns (differences, what was checked)."""
+    from .engine import read_orders, sources_from_file
+
+    options = campaigns.options_by_turn(c)
+    checked: list[str] = []
+    for turn in c.archived_turns():
+        if turn == 0:
+            continue
+        where = f"{campaigns.HISTORY}/{campaigns.turn_dir_name(turn)}"
+        before = yamlio.load_plain(campaigns.state_before(c, turn), where)
+        after = campaigns.archived_yaml(c, turn, campaigns.STATE_FILE)
+        record = campaigns.archived_yaml(c, turn, "dice.yaml")
+        then = without_hand_check(campaigns.at_turn(c, options[turn]))
+        orders_text = campaigns.archived(c, turn, "orders.txt")
+        canonical = read_orders(then, sources_from_file(then, orders_text), before).canonical
+        if canonical != record.get("orders_canonical") or sha256_hex(canonical) != record.get("orders_sha256"):
+            return [f"第{turn}ターンの行動の読み（正規形）が記録 {where}/dice.yaml と違います。"], checked
+        events = yamlio.plain(yamlio.load(campaigns.archived(c, turn, "events.yaml"), f"{where}/events.yaml")) or []
+        for name, fighter in after.get("fighters", {}).items():
+            lost = sum(e.get("amount", 0) for e in events if e.get("type") == "damage" and e.get("target") == name)
+            if before["fighters"][name]["hp"] - lost != fighter["hp"]:
+                return [f"第{turn}ターンの{name}のHPが、前のHPから受けたダメージを引いた値と違います（{where}）。"], checked
+        checked.append(turn)
+    return [], [str(t) for t in checked]
