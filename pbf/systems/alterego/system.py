@@ -102,7 +102,8 @@ class AlterEgo:
 
     # -- orders ------------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> Plot:
-        plot = parse_plot(text)
+        character = ctx.data.characters.get(ctx.players[player].character)
+        plot = parse_plot(text, ctx.data.plot_words(character) if character else None)
         opts = {**self.default_options, **ctx.options}
         fighter = state["fighters"][player]
         problems: list[Problem] = []
