@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -11,6 +12,7 @@ from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta,
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
+from .forum import _marker_text as marker_text  # the thread reader's own rule for where an order starts
 from .forum import deadline_label, is_late, opening_marker_line, parse_deadline, results_marker_line
 from .orders import Aliases, find_player, split_orders
 
@@ -118,13 +120,46 @@ def read_orders(
 
 
 def check_order(campaign: Campaign, player: str, text: str) -> str:
-    """``pbf check``: how one order reads for one player against the current state."""
+    """``pbf check``: how one order reads for one player against the current state.
+
+    ``text`` may be a whole post, as the thread reader takes it: with a line beginning with the
+    order marker, the order is what follows the last such line (chat before it is skipped), and
+    problems point at the post's own lines and columns."""
     name = player_name(campaign, player)
+    marker = str(campaign.ctx.options.get("order_marker", "【行動】"))
+    found = marker_text(text, marker)
+    line_shift, column_shift = 0, 0
+    if found is not None:
+        text, line_no, column_shift = found
+        line_shift = line_no - 1
+    else:
+        loose = _loose_marker(text, marker)
+        if loose is not None:
+            raise OrderError([Problem(
+                f"{marker}の中に空白があるので、スレッドでは行動の目印として読まれません。",
+                player=name, line=loose[0], column=1, text=loose[1], hint=f"行の先頭に{marker}と空白なしで書いてください。",
+            )])
+
+    def placed(p: Problem) -> Problem:
+        if p.line is None:
+            return p
+        column = p.column + column_shift if p.line == 1 and p.column is not None else p.column
+        return replace(p, line=p.line + line_shift, column=column)
+
     try:
         order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
-        raise OrderError([p if p.player else replace(p, player=name) for p in exc.problems]) from None
+        raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
     return reading(campaign, name, order)
+
+
+def _loose_marker(text: str, marker: str) -> tuple[int, str] | None:
+    """A line beginning with the marker written with spaces inside (【 行動 】): (line, its text)."""
+    tight = "".join(unicodedata.normalize("NFKC", marker).split())
+    for index, line in enumerate(text.split("\n")):
+        if "".join(unicodedata.normalize("NFKC", line).split()).startswith(tight):
+            return index + 1, line.strip()
+    return None
 
 
 def reading(campaign: Campaign, name: str, order: Any) -> str:

@@ -29,7 +29,7 @@ INT_OPTIONS = {
 
 
 # What the thread may be told about a card the hand lacks (which card is private).
-HAND_PROBLEM = "手札にないカードがプロットされています（どのカードかは本人にだけ伝えます）。"
+HAND_PROBLEM = "手札にないカードが行動に書かれています（どのカードかは本人にだけ伝えます）。"
 
 
 class AlterEgo:
@@ -115,7 +115,7 @@ class AlterEgo:
                 Problem(
                     f"{why}ので、このターンはカードを出せません。",
                     player=player, line=first.line, column=first.column, text=first.text,
-                    hint="このターンは空のオーダー（何も書かない）にしてください。",
+                    hint="このターンの行動は「なし」（または何も書かない）にしてください。",
                 )
             )
             raise OrderError(problems)
@@ -147,7 +147,7 @@ class AlterEgo:
             # the plotted cards first, then the two discards of each cancel, from what is left
             wanted = [(card.symbol, f"手札に「{card.symbol}」が足りません。", card) for card in cards]
             wanted += [
-                (card, f"キャンセルで捨てる「{card}」が、プロットした残りの手札にありません。", cancel)
+                (card, f"キャンセルで捨てる「{card}」が、行動に使った残りの手札にありません。", cancel)
                 for cancel in plot.cancels
                 for card in cancel.discards
             ]

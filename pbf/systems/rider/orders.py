@@ -367,7 +367,7 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
     except UnexpectedToken as exc:
         tok = exc.token
         if tok.type == "$END":
-            raise OrderError([problem_at(text, where, len(normalised), "命令が途中で終わっています（数や名前が必要です）。 / order ends too early", None, player=player)]) from None
+            raise OrderError([problem_at(text, where, len(normalised), "行動が途中で終わっています（数や名前が必要です）。 / order ends too early", None, player=player)]) from None
         expected = sorted(exc.expected)
         hint = None
         if "INT" in expected:
@@ -376,7 +376,7 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             hint = "「超回避 2: 達成値5以上なら」の形で書いてください。"
         raise OrderError([problem_at(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
-        raise OrderError([Problem(f"命令を読めません：{exc}", player=player)]) from None
+        raise OrderError([Problem(f"行動を読めません：{exc}", player=player)]) from None
     try:
         clauses = _Transform(data).transform(tree)
     except VisitError as exc:
