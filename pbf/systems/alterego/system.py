@@ -234,6 +234,7 @@ class AlterEgo:
                     "void": void,
                     "void_after": void_after,
                     "skipped": skipped and not void,
+                    "split": item.split,
                 }
             )
             if (tech.charge or tech.ends_plot) and not skipped and not void:

@@ -64,26 +64,30 @@ class RiderOrder:
 # -- vocabulary -------------------------------------------------------------------------
 
 PHRASES: dict[str, tuple[str, Any]] = {}
+SPELLED: dict[str, str] = {}  # normalised -> as written here (a 「もしかして」 shows 近寄る, not its folded key)
 
 
 def _words(kind: str, value: Any, *spellings: str) -> None:
     for spelling in spellings:
         PHRASES[norm(spelling)] = (kind, value)
+        SPELLED.setdefault(norm(spelling), spelling)
 
 
-_words("move", "closer", "近寄る", "近づく", "接近", "接近する", "前進", "move closer", "closer", "approach", "advance")
-_words("move", "away", "離れる", "遠ざかる", "後退", "move away", "away", "retreat", "back off")
+_words("move", "closer", "近寄る", "近づく", "接近", "接近する", "前進", "ちかよる", "ちかづく", "せっきん",
+       "chikayoru", "chikazuku", "sekkin", "move closer", "closer", "approach", "advance")
+_words("move", "away", "離れる", "遠ざかる", "後退", "はなれる", "とおざかる", "こうたい", "hanareru",
+       "toozakaru", "move away", "away", "retreat", "back off")
 _words("move", "近", "近へ", "近距離へ", "近に", "to near", "near", "move to near", "to close", "close")
 _words("move", "中", "中へ", "中距離へ", "中に", "to mid", "mid", "move to mid", "to middle", "middle")
 _words("move", "遠", "遠へ", "遠距離へ", "遠に", "to far", "far", "move to far")
-_words("move", "stay", "留まる", "とどまる", "移動しない", "動かない", "stay", "hold position", "no move")
-_words("block", True, "阻止する", "阻止", "block", "blocking")
-_words("block", False, "阻止しない", "allow", "no block", "don't block", "do not block", "let pass")
-_words("hold", True, "攻撃しない", "hold", "no attack", "don't attack", "do not attack", "hold attack")
-_words("parry", True, "受け", "受ける", "parry")
-_words("pool", "mobility", "運動性", "mobility", "agility")
-_words("pool", "defense", "防御力", "defense", "defence", "guard")
-_words("pool", "attack", "攻撃力", "attack")
+_words("move", "stay", "留まる", "とどまる", "移動しない", "動かない", "うごかない", "todomaru", "stay", "hold position", "no move")
+_words("block", True, "阻止する", "阻止", "そし", "そしする", "soshi", "block", "blocking")
+_words("block", False, "阻止しない", "そししない", "soshishinai", "allow", "no block", "don't block", "do not block", "let pass")
+_words("hold", True, "攻撃しない", "こうげきしない", "hold", "no attack", "don't attack", "do not attack", "hold attack")
+_words("parry", True, "受け", "受ける", "うけ", "uke", "parry")
+_words("pool", "mobility", "運動性", "うんどうせい", "mobility", "agility")
+_words("pool", "defense", "防御力", "防御", "ぼうぎょりょく", "ぼうぎょ", "defense", "defence", "guard")
+_words("pool", "attack", "攻撃力", "こうげきりょく", "attack")
 _words("condition", "attack", "攻撃", "攻撃する", "攻撃された", "attack", "attacked", "any attack", "attacks")
 _words("condition", None, "常に", "always", "any")
 # the movement target as a rule (3+ fighters): applied after the distances are rolled
@@ -236,7 +240,7 @@ def _lookup(spelling: str, data: RiderData, allowed: tuple[str, ...]) -> tuple[s
 
 
 def _candidates(data: RiderData, allowed: tuple[str, ...]) -> list[str]:
-    words = [w for w, (kind, _) in PHRASES.items() if kind in allowed]
+    words = [SPELLED[w] for w, (kind, _) in PHRASES.items() if kind in allowed]
     if "card" in allowed:
         for card_id, card in data.cards.items():
             words.append(card.get("name", card_id))
