@@ -84,8 +84,14 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
             bad("super_evasion", "超回避は受けと併用できません。 / not with parry", f"超回避 {order.super_evasion}")
     if order.parry or order.evasion == "attack":
         if not (fx.has(data, vent_after, "parry") or any(fx.has(data, c, "parry") for c in passive_cards)):
-            bad("parry" if order.parry else "evasion",
-                "受けにはソードベント（ベントイン中か、この命令で使うもの）が必要です。 / parry needs a sword", "受け")
+            if fx.has(data, fighter.get("vent"), "parry"):  # the order's new vent replaces the sword
+                bad("parry" if order.parry else "evasion",
+                    f"{data.card_name(order.card)}をベントインすると{data.card_name(fighter.get('vent'))}が外れるので、"
+                    "受けはできません。 / the new vent replaces the sword", "受け",
+                    f"受けを使うなら{data.card_name(order.card)}を消し、{data.card_name(order.card)}を使うなら受けを消してください。")
+            else:
+                bad("parry" if order.parry else "evasion",
+                    "受けにはソードベント（ベントイン中か、この行動で使うもの）が必要です。 / parry needs a sword", "受け")
     if order.evasion == "defense":
         if not (fx.has(data, vent_after, "guard") or any(fx.has(data, c, "guard") for c in passive_cards)):
             bad("evasion", "防御力で回避するにはガードベントが必要です。 / needs Guard Vent", "回避: 防御力")
@@ -220,7 +226,7 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
     if not fighter.get("alive", True):  # 複数人 (ruling): the fallen have left the battle; a post is ignored
         return RiderOrder(canonical="")
     clauses, _normalised, where = read_clauses(text, data, player)
-    order, at = build_order(clauses, text, where, player)
+    order, at = build_order(clauses, text, where, player, data)
     order = validate(order, at, player, state, data, text, where, teams)
     return replace(order, canonical=canonical(order, data))
 

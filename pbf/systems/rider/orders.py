@@ -7,6 +7,7 @@ unknown word keeps its position and gets the nearest known word as a suggestion.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -199,11 +200,38 @@ def _english_form(words: list[Token], data: RiderData) -> list[Clause] | None:
 
 
 class _Unknown(Exception):
-    def __init__(self, token: Token, candidates: list[str], text: str | None = None, why: str | None = None):
+    def __init__(self, token: Token, candidates: list[str], text: str | None = None, why: str | None = None,
+                 hint: str | None = None):
         self.token = token
         self.candidates = candidates
         self.text = text if text is not None else str(token)
         self.why = why  # what belongs here, when the word is known but not in this place
+        self.hint = hint  # a whole rewrite, when a 「もしかして」 word would point the wrong way
+
+
+# 攻撃されたらガードベント / ファイナルベントの時はリフレクト: a condition written as a sentence
+_CONDITION_TAILS = tuple(norm(t) for t in ("されたら", "たら", "ならば", "なら", "ら", "のときは", "のとき", "の時は", "の時", "とき", "時"))
+
+
+def _passive_form(words: list[Token], data: RiderData) -> str | None:
+    """The 受動 clause a one-word conditional phrase means (「受動: 攻撃ならガードベント」), or None."""
+    if len(words) != 1:
+        return None
+    word = norm(str(words[0]))
+    for spelling, card in sorted(data.card_words.items(), key=lambda kv: -len(kv[0])):
+        if not (word.endswith(spelling) and len(word) > len(spelling)):
+            continue
+        condition = word[: -len(spelling)]
+        for tail in ("", *_CONDITION_TAILS):
+            head = condition[: len(condition) - len(tail)] if tail and condition.endswith(tail) else condition
+            if tail and head == condition:
+                continue
+            found = _lookup(head, data, ("card", "condition"))
+            if found is not None and found[1] is not None:
+                shown = "攻撃" if found[1] == "attack" else data.card_name(found[1])
+                return f"受動: {shown}なら{data.card_name(card)}"
+        return None
+    return None
 
 
 def _match_phrase(words: list[Token], data: RiderData, allowed: tuple[str, ...]) -> list[Clause]:
@@ -268,7 +296,14 @@ class _Transform(Transformer):
                 out.extend(c)
             elif isinstance(c, list):  # a top-level phrase: a run of WORD tokens
                 special = _suffix_form(c) or _english_form(c, self.data)
-                out.extend(special if special else _match_phrase(c, self.data, ORDER_KINDS))
+                try:
+                    out.extend(special if special else _match_phrase(c, self.data, ORDER_KINDS))
+                except _Unknown:
+                    rewrite = _passive_form(c, self.data)
+                    if rewrite is None:
+                        raise
+                    raise _Unknown(c[0], [], why="相手の行動を条件にするカードは、受動カードとして書きます。"
+                                   " / a conditional card is a 受動 card", hint=f"もしかして「{rewrite}」？") from None
             elif isinstance(c, Clause):
                 out.append(c)
         return out
@@ -361,8 +396,38 @@ def problem_at(original: str, where: list[int], index: int, message: str, text: 
     return Problem(message, player=player, line=line, column=column, text=text, hint=hint)
 
 
+# a list of names follows one of these and a colon: 攻撃: ゾルダ、ナイト / 近寄る: ナイト・ゾルダ
+_LIST_HEAD = re.compile(r"(攻撃|標的|target|近寄る|近づく|接近|離れる|遠ざかる|move closer|move away|closer|away)\s*:", re.I)
+_CLAUSE_END = re.compile(r"[/;。\n]")
+_KEYWORDS = ("受動", "passive", "隙狙い", "超回避", "回避", "庇う", "cover", "イベントファイナル", "攻撃", "標的")
+
+
+def _list_commas(normalised: str, data: RiderData) -> str:
+    """In a list of names, 、 and ・ separate the names as , does (the same length: positions
+    stay); a list ends at the first item that is not a name (攻撃: ゾルダ、近寄る)."""
+    chars = list(normalised)
+    for head in _LIST_HEAD.finditer(normalised):
+        stop = _CLAUSE_END.search(normalised, head.end())
+        end = stop.start() if stop else len(normalised)
+        for sep in re.finditer(r"[、・]", normalised[head.end() : end]):
+            at = head.end() + sep.start()
+            item = re.split(r"[、・,]", normalised[at + 1 : end])[0]
+            if not _is_name(item, data):
+                break
+            chars[at] = ","
+    return "".join(chars)
+
+
+def _is_name(item: str, data: RiderData) -> bool:
+    word = norm(item)
+    if not word or ":" in word or word in PHRASES or word in data.card_words:
+        return False
+    return not any(word.startswith(norm(k)) for k in _KEYWORDS)
+
+
 def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple[list[Clause], str, list[int]]:
     normalised, where = normalise(text)
+    normalised = _list_commas(normalised, data)
     try:
         tree = parser().parse(normalised)
     except UnexpectedCharacters as exc:
@@ -391,7 +456,7 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             shown = None
             if guess is not None:
                 shown = next((c for c in inner.candidates if norm(c) == guess), guess)
-            hint = f"もしかして「{shown}」？" if shown else None
+            hint = inner.hint or (f"もしかして「{shown}」？" if shown else None)
             message = inner.why or "知らない語です。 / unknown word"
             raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
         raise
@@ -402,7 +467,8 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
     return clauses, normalised, where
 
 
-def build_order(clauses: list[Clause], original: str, where: list[int], player: str | None) -> tuple[RiderOrder, dict[str, int]]:
+def build_order(clauses: list[Clause], original: str, where: list[int], player: str | None,
+                data: RiderData | None = None) -> tuple[RiderOrder, dict[str, int]]:
     """Clauses -> RiderOrder; a clause given twice is an error. Returns the order and where
     (normalised index) each field was written, for validation messages."""
     fields: dict[str, Any] = {}
@@ -427,7 +493,10 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
         if key in fields:
             message = ("能動カードは1回に1枚までです。 / one 能動 card per action" if key == "card"
                        else f"「{labels.get(key, key)}」が2回書かれています。 / given twice")
-            problems.append(problem_at(original, where, c.pos, message, c.text, player=player))
+            hint = None
+            if key == "card" and data is not None and data.cards.get(c.value, {}).get("phase", "either") != "active":
+                hint = f"２枚目を受動カードにするなら「受動: {data.card_name(c.value)}」と書いてください。"
+            problems.append(problem_at(original, where, c.pos, message, c.text, hint, player))
             continue
         fields[key] = c.value
         at[key] = c.pos
