@@ -5,6 +5,7 @@ text (orders.py), build the order, check it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -270,3 +271,31 @@ def after_the_end(clauses: list[Clause], original: str, where: list[int], player
 def winner_word(state: dict[str, Any]) -> str:
     winner = state.get("winner")
     return "引き分け" if winner == "draw" else (winner if winner in state["fighters"] else f"チーム{winner}")
+
+
+# -- advice for ``pbf check``: orders that read, but perhaps not as meant ----------------------
+
+def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData) -> list[dict[str, Any]]:
+    """Warnings shown with the reading (the template words them):
+
+    * ``swallowed``: イベントファイナル's free text runs to the end of its line, so a clause
+      written after it on the same line (``/ 受動: リフレクト``) is part of the flourish;
+    * ``guard_no_help``: a 受動 card whose only evasion help is the 防御力 pool, for a rider whose
+      防御力 is not above its 運動性 (the higher pool is used anyway)."""
+    from . import cards as fx
+    from .orders import _KEYWORDS, PHRASES
+
+    out: list[dict[str, Any]] = []
+    if order.event_final:
+        for part in re.split(r"[/／]", order.event_final)[1:]:
+            word = norm(part.split(":")[0].split("：")[0])
+            if word and (word in PHRASES or word in data.card_words or any(word.startswith(norm(k)) for k in _KEYWORDS)):
+                out.append({"kind": "swallowed", "text": part.strip()})
+    fighter = state["fighters"].get(player) or {}
+    if fighter.get("kind") != "monster":
+        defense, mobility = fx.stat(data, fighter, "defense"), fx.stat(data, fighter, "mobility")
+        for rule in order.passive:
+            if fx.has(data, rule.card, "guard") and defense <= mobility:
+                out.append({"kind": "guard_no_help", "card": data.card_name(rule.card), "defense": defense,
+                            "mobility": mobility})
+    return out
