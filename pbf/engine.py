@@ -120,7 +120,13 @@ def read_orders(
 
 
 def check_order(campaign: Campaign, player: str, text: str) -> str:
-    """``pbf check``: how one order reads for one player against the current state.
+    """``pbf check``: how one order reads for one player against the current state."""
+    name, order = check_read(campaign, player, text)
+    return reading(campaign, name, order)
+
+
+def check_read(campaign: Campaign, player: str, text: str) -> tuple[str, Any]:
+    """The player's name and their order, read as ``pbf check`` reads it.
 
     ``text`` may be a whole post, as the thread reader takes it: with a line beginning with the
     order marker, the order is what follows the last such line (chat before it is skipped), and
@@ -136,8 +142,8 @@ def check_order(campaign: Campaign, player: str, text: str) -> str:
         loose = _loose_marker(text, marker)
         if loose is not None:
             raise OrderError([Problem(
-                f"{marker}の中に空白があるので、スレッドでは行動の目印として読まれません。",
-                player=name, line=loose[0], column=1, text=loose[1], hint=f"行の先頭に{marker}と空白なしで書いてください。",
+                f"{marker}と同じ形ではない（空白やかっこの違い）ので、スレッドでは行動の目印として読まれません。",
+                player=name, line=loose[0], column=1, text=loose[1], hint=f"行の先頭に{marker}と、空白を入れずにこの形のまま書いてください。",
             )])
 
     def placed(p: Problem) -> Problem:
@@ -150,14 +156,22 @@ def check_order(campaign: Campaign, player: str, text: str) -> str:
         order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
         raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
-    return reading(campaign, name, order)
+    return name, order
+
+
+_BRACKETS = str.maketrans("[(〔〈《", "【【【【【", "")
+_BRACKETS = str.maketrans({**_BRACKETS, **str.maketrans("])〕〉》", "】】】】】")})
 
 
 def _loose_marker(text: str, marker: str) -> tuple[int, str] | None:
-    """A line beginning with the marker written with spaces inside (【 行動 】): (line, its text)."""
-    tight = "".join(unicodedata.normalize("NFKC", marker).split())
+    """A line beginning with the marker written with spaces inside or other brackets (【 行動 】,
+    ［行動］): (line, its text)."""
+    def loose(line: str) -> str:
+        return "".join(unicodedata.normalize("NFKC", line).split()).translate(_BRACKETS)
+
+    tight = loose(marker)
     for index, line in enumerate(text.split("\n")):
-        if "".join(unicodedata.normalize("NFKC", line).split()).startswith(tight):
+        if loose(line).startswith(tight):
             return index + 1, line.strip()
     return None
 

@@ -6,6 +6,7 @@ as line/column of the player's own text (1-based) so that problems point at what
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -101,10 +102,15 @@ class _Source:
         self.text = text
         self.origin: list[int] = []
         parts = []
-        for i, ch in enumerate(text):
-            norm = unicodedata.normalize("NFKC", ch)
+        i = 0
+        while i < len(text):
+            j = i + 1  # a half-width kana with its sound mark is one character (ｼﾞ → ジ)
+            while j < len(text) and text[j] in "\uff9e\uff9f":
+                j += 1
+            norm = unicodedata.normalize("NFKC", text[i:j])
             parts.append(norm)
             self.origin.extend([i] * len(norm))
+            i = j
         self.norm = "".join(parts)
         self.origin.append(len(text))
         self.words: dict[str, str] = {}  # folded word -> cards
@@ -227,12 +233,29 @@ def _syntax_problem(error: UnexpectedInput, source: _Source) -> Problem:
     return Problem(f"ここに「{text}」は書けません。", line=line, column=column, text=text, hint=CARD_HELP)
 
 
+_ASCII_RUN = re.compile(r"[A-Za-z]+")
+_ASCII_CARDS = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|cancel|[lhc])+", re.I)
+
+
+def _ascii_words(source: _Source) -> list[Problem]:
+    """An ASCII word that is not a run of card words (hevy, ligth) is one problem for the whole
+    word — the lexer alone would read its first letter as a card (h = 強) — and is blanked out
+    so that the rest of the plot is still read."""
+    problems = []
+    for run in _ASCII_RUN.finditer(source.norm):
+        if _ASCII_CARDS.fullmatch(run.group()):
+            continue
+        problems.append(_syntax_problem(UnexpectedCharacters(source.norm, run.start(), 1, 1), source))
+        source.norm = source.norm[: run.start()] + " " * len(run.group()) + source.norm[run.end() :]
+    return problems
+
+
 def parse_plot(text: str, words: dict[str, str] | None = None) -> Plot:
     """Syntax only: text → Plot. Raises OrderError with every problem found.
 
     ``words``: words that stand for cards (the data's readings and technique names)."""
     source = _Source(text or "", words)
-    problems: list[Problem] = []
+    problems: list[Problem] = _ascii_words(source)
     unbracketed: set[int] = set()
 
     def on_error(error: UnexpectedInput) -> bool:
@@ -261,5 +284,5 @@ def parse_plot(text: str, words: dict[str, str] | None = None) -> Plot:
         raise OrderError(problems) from None
     plot = _ToPlot(source, problems, unbracketed).transform(tree)
     if problems:
-        raise OrderError(problems)
+        raise OrderError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
     return plot

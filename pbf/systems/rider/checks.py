@@ -91,8 +91,10 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
                     "受けはできません。 / the new vent replaces the sword", "受け",
                     f"受けを使うなら{data.card_name(order.card)}を消し、{data.card_name(order.card)}を使うなら受けを消してください。")
             else:
+                sword = next((c for c, n in deck.items() if n and fx.has(data, c, "parry")), None)
                 bad("parry" if order.parry else "evasion",
-                    "受けにはソードベント（ベントイン中か、この行動で使うもの）が必要です。 / parry needs a sword", "受け")
+                    "受けにはソードベント（ベントイン中か、この行動で使うもの）が必要です。 / parry needs a sword", "受け",
+                    f"例：{data.card_name(sword)} / 受け" if sword and order.card is None else None)
     if order.evasion == "defense":
         if not (fx.has(data, vent_after, "guard") or any(fx.has(data, c, "guard") for c in passive_cards)):
             bad("evasion", "防御力で回避するにはガードベントが必要です。 / needs Guard Vent", "回避: 防御力")
@@ -297,5 +299,5 @@ def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderDat
         for rule in order.passive:
             if fx.has(data, rule.card, "guard") and defense <= mobility:
                 out.append({"kind": "guard_no_help", "card": data.card_name(rule.card), "defense": defense,
-                            "mobility": mobility})
+                            "mobility": mobility, "armor": int(fx.effects(data, rule.card).get("armor", 0) or 0)})
     return out

@@ -153,9 +153,9 @@ class _Clauses(list):
 
 # 名前に近寄る / 名前から離れる / 名前を庇う (one word: Japanese writes no spaces)
 _SUFFIXES: list[tuple[str, str, Any]] = []
-for _spelling in ("近寄る", "近づく", "接近する", "接近"):
+for _spelling in ("近寄る", "近づく", "接近する", "接近", "ちかよる", "ちかづく"):
     _SUFFIXES += [("に" + _spelling, "move", "closer"), ("へ" + _spelling, "move", "closer")]
-for _spelling in ("離れる", "遠ざかる", "後退"):
+for _spelling in ("離れる", "遠ざかる", "後退", "はなれる", "とおざかる"):
     _SUFFIXES.append(("から" + _spelling, "move", "away"))
 _SUFFIXES.append(("を庇う", "cover", None))
 _SUFFIXES.sort(key=lambda s: -len(s[0]))
@@ -166,7 +166,7 @@ def _suffix_form(words: list[Token]) -> list[Clause] | None:
         return None
     word = str(words[0])
     for suffix, kind, value in _SUFFIXES:
-        if word.endswith(suffix) and len(word) > len(suffix):
+        if norm(word).endswith(norm(suffix)) and len(word) > len(suffix):
             name = word[: -len(suffix)]
             pos = words[0].start_pos
             if kind == "cover":
@@ -278,6 +278,7 @@ def _candidates(data: RiderData, allowed: tuple[str, ...]) -> list[str]:
 
 
 ORDER_KINDS = ("move", "block", "hold", "parry", "card")
+CHAT_HELP = "行動の後ろに雑談は書けません。雑談は【行動】の行より前に書いてください。"
 
 
 @v_args(inline=True)
@@ -436,7 +437,11 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
     except UnexpectedToken as exc:
         tok = exc.token
         if tok.type == "$END":
-            raise OrderError([problem_at(text, where, len(normalised), "行動が途中で終わっています（数や名前が必要です）。 / order ends too early", None, player=player)]) from None
+            last = normalised.split()[-1] if normalised.split() else None
+            hint = "数を書いてください（例：隙狙い 1、超回避 2）。" if "INT" in exc.expected else None
+            raise OrderError([problem_at(text, where, max(len(normalised) - len(last or ""), 0),
+                                         "行動が途中で終わっています（数や名前が必要です）。 / order ends too early", last,
+                                         hint, player=player)]) from None
         expected = sorted(exc.expected)
         hint = None
         if "INT" in expected:
@@ -457,6 +462,8 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             if guess is not None:
                 shown = next((c for c in inner.candidates if norm(c) == guess), guess)
             hint = inner.hint or (f"もしかして「{shown}」？" if shown else None)
+            if hint is None and not word.isascii():
+                hint = CHAT_HELP
             message = inner.why or "知らない語です。 / unknown word"
             raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
         raise
