@@ -278,8 +278,30 @@ class AlterEgo:
                 "distance": summary["distance"],
                 "next_turn": summary["turn"] + 1,
                 "winner": summary["winner"],
+                "techniques": self.technique_rows(self._character(state, name, ctx).techniques, ctx),
             }
         return out
+
+    def _character(self, state: dict[str, Any], name: str, ctx: Context) -> Any:
+        return ctx.data.characters[state["fighters"][name]["character"]]
+
+    def opening(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """The opening post's player section: each fighter's techniques (public data)."""
+        common = ctx.data.common
+        own = {}
+        for name, f in state["fighters"].items():
+            character = ctx.data.characters.get(f["character"])
+            own[name] = self.technique_rows(character.techniques[len(common):] if character else (), ctx)
+        return {"common": self.technique_rows(common, ctx), "own": own}
+
+    def technique_rows(self, techniques: Any, ctx: Context) -> list[dict[str, Any]]:
+        """What a fighter can do (for the notice and the opening): cards → technique, kind, reach, damage."""
+        return [
+            {"name": t.name, "cards": t.command, "class": t.cls, "class_name": ctx.data.classes.get(t.cls, t.cls),
+             "kind": ctx.data.matchups.kinds.get(t.kind, "移動"), "reach": t.reach, "damage": t.damage,
+             "cost": SUPER_COST if t.cls == "super" else 0}
+            for t in techniques
+        ]
 
     def public_order_view(self, order: Plot, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """How an order reads, for the thread (receipts): with private hands, no hand."""
