@@ -43,3 +43,17 @@ def test_rider_opening_lists_what_each_fighter_has(tmp_path, pbf):
     opening = (tmp_path / "c" / "history" / "0000" / "post.txt").read_text("utf-8")
     assert "城戸（龍騎）：HP20　攻撃力3・防御力2・運動性3" in opening
     assert "ガードベント×2" in opening
+
+
+def test_alterego_post_says_what_a_knockdown_and_a_stance_mean(tmp_path, pbf):
+    camp = tmp_path / "c"
+    assert pbf("new", camp, "--system", "alterego", "--player", "A=plain", "--player", "B=plain", "--seed", "s",
+               "--set", "hands=free", "--set", "start_distance=0")[0] == 0
+    (tmp_path / "o1.txt").write_text("[A] 弱強\n[B] なし\n", encoding="utf-8")
+    code, out, err = pbf("turn", camp, "--orders", tmp_path / "o1.txt", "--dry-run")
+    assert code == 0, err
+    (tmp_path / "o2.txt").write_text("[A] 弱\n[B] ←\n", encoding="utf-8")
+    code, guard, err = pbf("turn", camp, "--orders", tmp_path / "o2.txt", "--dry-run")
+    assert code == 0, err
+    assert "Bは転倒！（このターンの残りの技は無効、残りの攻撃はすべて外れる。次のターンは普通に動ける）" in out
+    assert "Bはガードの構え。（このターンの残りと次のターンも防御し続ける。次のターンはカードを出せない）" in guard
