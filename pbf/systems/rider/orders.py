@@ -303,8 +303,7 @@ class _Transform(Transformer):
                     rewrite = _passive_form(c, self.data)
                     if rewrite is None:
                         raise
-                    raise _Unknown(c[0], [], why="相手の行動を条件にするカードは、受動カードとして書きます。"
-                                   " / a conditional card is a 受動 card", hint=f"もしかして「{rewrite}」？") from None
+                    raise _Unknown(c[0], [], why="相手の行動を条件にするカードは、受動カードとして書きます。", hint=f"もしかして「{rewrite}」？") from None
             elif isinstance(c, Clause):
                 out.append(c)
         return out
@@ -328,8 +327,7 @@ class _Transform(Transformer):
         if len(moves) != 1 or moves[0].value not in DIRECTION_WORDS:
             raise _Unknown(direction[0], list(DIRECTION_WORDS.values()) + ["closer", "away"],
                            " ".join(str(w) for w in direction),
-                           "阻止の条件は相手の移動の向き（近寄る・離れる）です（例：近寄るなら阻止しない）。"
-                           " / block by direction: closer or away")
+                           "阻止の条件は相手の移動の向き（近寄る・離れる）です（例：近寄るなら阻止しない）。")
         block = _match_phrase(answer, self.data, ("block",))
         if len(block) != 1:
             raise _Unknown(answer[0], _candidates(self.data, ("block",)), " ".join(str(w) for w in answer))
@@ -433,14 +431,14 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
         tree = parser().parse(normalised)
     except UnexpectedCharacters as exc:
         bad = normalised[exc.pos_in_stream : exc.pos_in_stream + 1]
-        raise OrderError([problem_at(text, where, exc.pos_in_stream, "この位置の文字は読めません。 / unexpected character", bad, player=player)]) from None
+        raise OrderError([problem_at(text, where, exc.pos_in_stream, "この位置の文字は読めません。", bad, player=player)]) from None
     except UnexpectedToken as exc:
         tok = exc.token
         if tok.type == "$END":
             last = normalised.split()[-1] if normalised.split() else None
             hint = "数を書いてください（例：隙狙い 1、超回避 2）。" if "INT" in exc.expected else None
             raise OrderError([problem_at(text, where, max(len(normalised) - len(last or ""), 0),
-                                         "行動が途中で終わっています（数や名前が必要です）。 / order ends too early", last,
+                                         "行動が途中で終わっています（数や名前が必要です）。", last,
                                          hint, player=player)]) from None
         expected = sorted(exc.expected)
         hint = None
@@ -448,7 +446,7 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             hint = "数を書いてください（例：隙狙い 1、超回避 2）。"
         elif "AT_LEAST" in expected:
             hint = "「超回避 2: 達成値5以上なら」の形で書いてください。"
-        raise OrderError([problem_at(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
+        raise OrderError([problem_at(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。", str(tok), hint, player)]) from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
         raise OrderError([Problem(f"行動を読めません：{exc}", player=player)]) from None
     try:
@@ -464,7 +462,7 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             hint = inner.hint or (f"もしかして「{shown}」？" if shown else None)
             if hint is None and not word.isascii():
                 hint = CHAT_HELP
-            message = inner.why or "知らない語です。 / unknown word"
+            message = inner.why or "知らない語です。"
             raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
         raise
     for c in clauses:
@@ -498,8 +496,8 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
             at[key] = c.pos
             continue
         if key in fields:
-            message = ("能動カードは1回に1枚までです。 / one 能動 card per action" if key == "card"
-                       else f"「{labels.get(key, key)}」が2回書かれています。 / given twice")
+            message = ("能動カードは1回に1枚までです。" if key == "card"
+                       else f"「{labels.get(key, key)}」が2回書かれています。")
             hint = None
             if key == "card" and data is not None and data.cards.get(c.value, {}).get("phase", "either") != "active":
                 hint = f"２枚目を受動カードにするなら「受動: {data.card_name(c.value)}」と書いてください。"
@@ -512,7 +510,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
     if problems:
         raise OrderError(problems)
     if "move_targets" in fields and "move_rule" in fields:
-        problems.append(problem_at(original, where, at["move_rule"], "移動の相手が2回書かれています。 / given twice",
+        problems.append(problem_at(original, where, at["move_rule"], "移動の相手が2回書かれています。",
                                  MOVE_RULE_WORDS[fields["move_rule"]], player=player))
         raise OrderError(problems)
     block = fields.get("block", True)
