@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,10 @@ class AlterEgo:
     # -- orders ------------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> Plot:
         character = ctx.data.characters.get(ctx.players[player].character)
-        plot = parse_plot(text, ctx.data.plot_words(character) if character else None)
+        try:
+            plot = parse_plot(text, ctx.data.plot_words(character) if character else None)
+        except OrderError as exc:
+            raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
         opts = {**self.default_options, **ctx.options}
         fighter = state["fighters"][player]
         problems: list[Problem] = []
@@ -163,6 +167,17 @@ class AlterEgo:
             problems.sort(key=lambda p: (p.line or 0, p.column or 0))
             raise OrderError(problems)
         return plot
+
+    def _other_technique(self, problem: Problem, character: Any, ctx: Context) -> Problem:
+        """An unreadable word that is another character's technique: say whose, and its cards."""
+        for other in ctx.data.characters.values():
+            if character is None or other.id == character.id:
+                continue
+            for tech in other.techniques[len(ctx.data.common):]:
+                if problem.text and problem.text.strip() in (tech.name, *tech.readings):
+                    return replace(problem, hint=f"{tech.name}は{other.name}の技です（{character.name}にはありません）。"
+                                                 f"同じカードを出すなら「{tech.command}」と書いてください。")
+        return problem
 
     def canonical_order(self, order: Plot) -> str:
         return order.canonical()
