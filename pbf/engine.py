@@ -121,42 +121,42 @@ def read_orders(
 
 def check_order(campaign: Campaign, player: str, text: str) -> str:
     """``pbf check``: how one order reads for one player against the current state."""
-    name, order = check_read(campaign, player, text)
+    name = player_name(campaign, player)
+    text, placed = order_in_post(campaign, name, text)
+    try:
+        order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
+    except PbfError as exc:
+        raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
     return reading(campaign, name, order)
 
 
-def check_read(campaign: Campaign, player: str, text: str) -> tuple[str, Any]:
-    """The player's name and their order, read as ``pbf check`` reads it.
+def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callable[[Problem], Problem]]:
+    """The order in ``text``, taken as the thread reader takes a post, and a function that puts a
+    problem of the order back in the post's own lines and columns.
 
-    ``text`` may be a whole post, as the thread reader takes it: with a line beginning with the
-    order marker, the order is what follows the last such line (chat before it is skipped), and
-    problems point at the post's own lines and columns."""
-    name = player_name(campaign, player)
+    With a line beginning with the order marker, the order is what follows the last such line
+    (chat before it is skipped); without one, the whole text is the order. A marker written with
+    spaces inside or other brackets (【 行動 】) is refused: the thread would not read it."""
     marker = str(campaign.ctx.options.get("order_marker", "【行動】"))
     found = marker_text(text, marker)
-    line_shift, column_shift = 0, 0
-    if found is not None:
-        text, line_no, column_shift = found
-        line_shift = line_no - 1
-    else:
+    if found is None:
         loose = _loose_marker(text, marker)
         if loose is not None:
             raise OrderError([Problem(
                 f"{marker}と同じ形ではない（空白やかっこの違い）ので、スレッドでは行動の目印として読まれません。",
-                player=name, line=loose[0], column=1, text=loose[1], hint=f"行の先頭に{marker}と、空白を入れずにこの形のまま書いてください。",
+                player=name, line=loose[0], column=1, text=loose[1],
+                hint=f"行の先頭に{marker}と、空白を入れずにこの形のまま書いてください。",
             )])
+        return text, lambda p: p
+    order, line_no, column_shift = found
 
     def placed(p: Problem) -> Problem:
         if p.line is None:
             return p
         column = p.column + column_shift if p.line == 1 and p.column is not None else p.column
-        return replace(p, line=p.line + line_shift, column=column)
+        return replace(p, line=p.line + line_no - 1, column=column)
 
-    try:
-        order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
-    except PbfError as exc:
-        raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
-    return name, order
+    return order, placed
 
 
 _BRACKETS = str.maketrans("[(〔〈《", "【【【【【", "")

@@ -44,7 +44,12 @@ def campaigns(tmp_path_factory):
 
 
 def _read(campaign, player: str, text: str) -> str:
-    _, order = engine.check_read(campaign, player, text)
+    """The canonical order, read as ``pbf check`` reads it (the order in the post, problems placed in it)."""
+    order_text, placed = engine.order_in_post(campaign, player, text)
+    try:
+        order = campaign.system.parse_order(order_text, player, campaign.state, campaign.ctx)
+    except OrderError as exc:
+        raise OrderError([placed(p) for p in exc.problems]) from None
     return campaign.system.canonical_order(order)
 
 
