@@ -57,3 +57,15 @@ def test_alterego_post_says_what_a_knockdown_and_a_stance_mean(tmp_path, pbf):
     assert code == 0, err
     assert "Bは転倒！（このターンの残りの技は無効、残りの攻撃はすべて外れる。次のターンは普通に動ける）" in out
     assert "Bはガードの構え。（このターンの残りと次のターンも防御し続ける。次のターンはカードを出せない）" in guard
+
+
+def test_check_takes_a_post_and_points_into_it(tmp_path, pbf):
+    camp = tmp_path / "c"
+    assert pbf("new", camp, "--system", "alterego", "--player", "美鈴=meiling", "--player", "楓=kaede", "--seed", "s",
+               "--set", "hands=free")[0] == 0
+    code, out, err = pbf("check", camp, "--player", "美鈴", "了解です！\n【行動】↑→LL よろしくお願いします")
+    assert code == 1 and out == ""
+    assert err.count("よろしくお願いします") == 1  # one problem for the whole word, not one per character
+    assert "2行目 10文字目" in err and "雑談は【行動】の行より前" in err
+    code, out, err = pbf("check", camp, "--player", "美鈴", "了解です！\n【行動】↑→LL")
+    assert code == 0 and "エナジーキャノン（↑→弱）" in out
