@@ -67,6 +67,7 @@ def card_spellings(card_id: str, card: dict[str, Any]) -> list[str]:
             words.append(english[: -len(" vent")])
         words.append(english.replace(" ", ""))
     words.extend(card.get("aliases", []) or [])
+    words.extend(card.get("readings", []) or [])  # romaji (kana need none: ひらがな reads as カタカナ)
     return [norm(w) for w in words if w]
 
 
