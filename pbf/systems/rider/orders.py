@@ -218,6 +218,9 @@ def _passive_form(words: list[Token], data: RiderData) -> str | None:
     if len(words) != 1:
         return None
     word = norm(str(words[0]))
+    for tail in _CONDITION_TAILS:  # 攻撃されたら alone: the condition without its card
+        if word.endswith(tail) and _lookup(word[: -len(tail)], data, ("condition",)) is not None:
+            return "例：受動: 攻撃ならガードベント"
     for spelling, card in sorted(data.card_words.items(), key=lambda kv: -len(kv[0])):
         if not (word.endswith(spelling) and len(word) > len(spelling)):
             continue
@@ -303,7 +306,9 @@ class _Transform(Transformer):
                     rewrite = _passive_form(c, self.data)
                     if rewrite is None:
                         raise
-                    raise _Unknown(c[0], [], why="相手の行動を条件にするカードは、受動カードとして書きます。", hint=f"もしかして「{rewrite}」？") from None
+                    hint = rewrite if rewrite.startswith("例：") else f"もしかして「{rewrite}」？"
+                    raise _Unknown(c[0], [], why="相手の行動を条件にするカードは、受動カードとして書きます。",
+                                   hint=hint) from None
             elif isinstance(c, Clause):
                 out.append(c)
         return out
