@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -11,6 +12,7 @@ from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta,
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
+from .forum import _marker_text as marker_text  # the thread reader's own rule for where an order starts
 from .forum import deadline_label, is_late, opening_marker_line, parse_deadline, results_marker_line
 from .orders import Aliases, find_player, split_orders
 
@@ -125,11 +127,58 @@ def check_order(campaign: Campaign, player: str, text: str) -> str:
     hidden = export.hands_hidden(campaign.path)  # a public export: hands are not there to check
     if hidden:
         campaign = export.without_hand_check(campaign)
+    text, placed = order_in_post(campaign, name, text)
     try:
         order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
-        raise OrderError([p if p.player else replace(p, player=name) for p in exc.problems]) from None
+        raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
     return reading(campaign, name, order) + (export.HIDDEN_HAND_NOTE if hidden else "")
+
+
+def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callable[[Problem], Problem]]:
+    """The order in ``text``, taken as the thread reader takes a post, and a function that puts a
+    problem of the order back in the post's own lines and columns.
+
+    With a line beginning with the order marker, the order is what follows the last such line
+    (chat before it is skipped); without one, the whole text is the order. A marker written with
+    spaces inside or other brackets (【 行動 】) is refused: the thread would not read it."""
+    marker = str(campaign.ctx.options.get("order_marker", "【行動】"))
+    found = marker_text(text, marker)
+    if found is None:
+        loose = _loose_marker(text, marker)
+        if loose is not None:
+            raise OrderError([Problem(
+                f"{marker}と同じ形ではない（空白やかっこの違い）ので、スレッドでは行動の目印として読まれません。",
+                player=name, line=loose[0], column=1, text=loose[1],
+                hint=f"行の先頭に{marker}と、空白を入れずにこの形のまま書いてください。",
+            )])
+        return text, lambda p: p
+    order, line_no, column_shift = found
+
+    def placed(p: Problem) -> Problem:
+        if p.line is None:
+            return p
+        column = p.column + column_shift if p.line == 1 and p.column is not None else p.column
+        return replace(p, line=p.line + line_no - 1, column=column)
+
+    return order, placed
+
+
+_BRACKETS = str.maketrans("[(〔〈《", "【【【【【", "")
+_BRACKETS = str.maketrans({**_BRACKETS, **str.maketrans("])〕〉》", "】】】】】")})
+
+
+def _loose_marker(text: str, marker: str) -> tuple[int, str] | None:
+    """A line beginning with the marker written with spaces inside or other brackets (【 行動 】,
+    ［行動］): (line, its text)."""
+    def loose(line: str) -> str:
+        return "".join(unicodedata.normalize("NFKC", line).split()).translate(_BRACKETS)
+
+    tight = loose(marker)
+    for index, line in enumerate(text.split("\n")):
+        if loose(line).startswith(tight):
+            return index + 1, line.strip()
+    return None
 
 
 def reading(campaign: Campaign, name: str, order: Any) -> str:

@@ -261,7 +261,7 @@ def test_order_headers_accept_an_unambiguous_character_name(tmp_path, pbf):
     canonical = history(camp, 1, "dice.yaml")["orders_canonical"]
     assert canonical == "城戸\t離れる\n蓮\t近寄る\n"
     code, out, err = pbf("check", camp, "--player", "knight", "近寄る")
-    assert code == 0 and out.startswith("蓮（ナイト）の命令")
+    assert code == 0 and out.startswith("蓮（ナイト）の行動")
 
 
 def test_a_character_name_two_players_share_is_refused_and_a_player_name_wins(tmp_path, pbf):

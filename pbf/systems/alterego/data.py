@@ -37,6 +37,7 @@ class Technique:
     ends_plot: bool = False  # later cards of the plot are void once it is done
     knockdown: bool = False
     chain: bool = False  # 弱 chains: every second consecutive contact pushes back
+    readings: tuple[str, ...] = ()  # other spellings a plot may use for its cards (kana, romaji)
 
     @property
     def is_attack(self) -> bool:
@@ -73,6 +74,20 @@ class GameData:
     characters: dict[str, Character]
     matchups: Matchups
     sources: list[str] = field(default_factory=list)
+    empty_words: tuple[str, ...] = ()  # なし / パス: a plot of no cards
+
+    def plot_words(self, character: Character) -> dict[str, str]:
+        """Words a plot may hold for cards → the cards they stand for: each card's readings,
+        each technique's name (every part of ガード／後退) and readings, and the empty plot.
+        A character's own technique overrides a common one of the same word."""
+        words: dict[str, str] = {w: "" for w in self.empty_words}
+        for card in self.cards:
+            for word in card.get("readings") or ():
+                words[str(word)] = card["symbol"]
+        for tech in character.techniques:
+            for word in (*tech.name.split("／"), *tech.readings):
+                words[word] = tech.command
+        return words
 
     def deck(self) -> list[str]:
         """A fresh, unshuffled deck in the data's card order."""
@@ -104,6 +119,7 @@ def _technique(raw: dict[str, Any], where: str) -> Technique:
             ends_plot=bool(raw.get("ends_plot", False)),
             knockdown=bool(raw.get("knockdown", False)),
             chain=bool(raw.get("chain", False)),
+            readings=tuple(str(r) for r in raw.get("readings") or ()),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise PbfError(f"{where}：技のデータが不完全です（{exc}）。") from None
@@ -169,4 +185,5 @@ def load(campaign_data: Path | None = None) -> GameData:
         characters=characters,
         matchups=_matchups(matchups_raw),
         sources=sources,
+        empty_words=tuple(str(w) for w in common_raw.get("empty_plot") or ()),
     )

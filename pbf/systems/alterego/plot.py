@@ -6,6 +6,7 @@ as line/column of the player's own text (1-based) so that problems point at what
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,7 +19,8 @@ from ...resources import lark_parser
 
 CARD_OF_TERMINAL = {"WEAK": "弱", "STRONG": "強", "FORWARD": "→", "BACK": "←", "UP": "↑"}
 WORDS = ["light", "weak", "heavy", "strong", "forward", "fwd", "back", "guard", "up", "jump", "cancel"]
-CARD_HELP = "使えるカード：弱(L) 強(H) →(6, ->) ←(4, <-) ↑(8, ^)／キャンセルは C(弱←)"
+CARD_HELP = "使えるカード：弱(L) 強(H) →(6, ->) ←(4, <-) ↑(8, ^)、技の名前（ジャンプ、投げ…）／キャンセルは C(弱←)"
+CHAT_HELP = "行動の後ろに雑談は書けません。雑談は【行動】の行より前に書いてください。"
 
 
 @dataclass(frozen=True)
@@ -62,19 +64,84 @@ class Plot:
         return "".join(out)
 
 
-class _Source:
-    """NFKC per character, remembering where each normalised character came from."""
+def fold(text: str) -> str:
+    """The key words are looked up by: hiragana as katakana, ASCII in lower case (same length)."""
+    return "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch.lower() for ch in text)
 
-    def __init__(self, text: str):
+
+# A word ends at a separator, a card symbol or a bracket (弱→ジャンプ強 is three words).
+_STOPS = set(" \t\n\r\u3000,、・/.。弱強→←↑⇒➡⇐⬅⇑⬆<>-^()[]{}「」【】〔〕")
+
+
+def word_end(norm: str, pos: int) -> int:
+    """End of the unreadable word at ``pos``: an ASCII word, or a run of other characters."""
+    end = pos
+    if norm[pos : pos + 1].isascii():
+        while end < len(norm) and norm[end].isascii() and norm[end].isalpha():
+            end += 1
+        return max(end, pos + 1)
+    while end < len(norm) and norm[end] not in _STOPS and not norm[end].isascii():
+        end += 1
+    return max(end, pos + 1)
+
+
+def _ascii_boundary(folded: str, start: int, end: int) -> bool:
+    """An ASCII word (jaku, energy cannon) is read only as a whole word, never inside another."""
+    before = folded[start - 1 : start]
+    after = folded[end : end + 1]
+    if folded[start].isascii() and before.isascii() and before.isalnum():
+        return False
+    return not (folded[end - 1].isascii() and after.isascii() and after.isalnum())
+
+
+class _Source:
+    """NFKC per character, remembering where each normalised character came from; then the
+    words of ``words`` (ジャンプ, エナジーキャノン, なし …) replaced by the cards they stand for."""
+
+    def __init__(self, text: str, words: dict[str, str] | None = None):
         self.text = text
         self.origin: list[int] = []
         parts = []
-        for i, ch in enumerate(text):
-            norm = unicodedata.normalize("NFKC", ch)
+        i = 0
+        while i < len(text):
+            j = i + 1  # a half-width kana with its sound mark is one character (ｼﾞ → ジ)
+            while j < len(text) and text[j] in "\uff9e\uff9f":
+                j += 1
+            norm = unicodedata.normalize("NFKC", text[i:j])
             parts.append(norm)
             self.origin.extend([i] * len(norm))
+            i = j
         self.norm = "".join(parts)
         self.origin.append(len(text))
+        self.words: dict[str, str] = {}  # folded word -> cards
+        self.shown: dict[str, str] = {}  # folded word -> the word as the data spells it
+        for word, cards in (words or {}).items():
+            key = fold(unicodedata.normalize("NFKC", word))
+            if key and key not in self.words:
+                self.words[key], self.shown[key] = cards, word
+        if self.words:
+            self._replace_words()
+
+    def _replace_words(self) -> None:
+        folded = fold(self.norm)
+        longest = max(len(k) for k in self.words)
+        out: list[str] = []
+        origin: list[int] = []
+        i = 0
+        while i < len(folded):
+            for size in range(min(longest, len(folded) - i), 0, -1):
+                cards = self.words.get(folded[i : i + size])
+                if cards is not None and _ascii_boundary(folded, i, i + size):
+                    out.append(cards)
+                    origin.extend([self.origin[i]] * len(cards))
+                    i += size
+                    break
+            else:
+                out.append(self.norm[i])
+                origin.append(self.origin[i])
+                i += 1
+        origin.append(self.origin[len(folded)])
+        self.norm, self.origin = "".join(out), origin
 
     def where(self, start: int, end: int | None = None) -> tuple[int, int, str]:
         """Line, column (1-based) and original text of a normalised span."""
@@ -86,6 +153,15 @@ class _Source:
         line = before.count("\n") + 1
         column = o_start - (before.rfind("\n") + 1) + 1
         return line, column, self.text[o_start:o_end]
+
+    def suggestion(self, word: str) -> str | None:
+        """The nearest known word (English card words, or the data's words) for a 「もしかして」."""
+        key = fold(word)
+        ascii_word = key.isascii()
+        pool = {w: w for w in WORDS} if ascii_word else {}
+        pool.update({k: self.shown[k] for k in self.words if k.isascii() == ascii_word and len(k) > 1})
+        guess = nearest(key, list(pool), cutoff=0.6)
+        return pool[guess] if guess else None
 
 
 @lru_cache(maxsize=1)
@@ -126,18 +202,17 @@ class _ToPlot(Transformer):
 def _syntax_problem(error: UnexpectedInput, source: _Source) -> Problem:
     if isinstance(error, UnexpectedCharacters):
         pos = error.pos_in_stream
-        line, column, text = source.where(pos)
-        word_end = pos
-        while word_end < len(source.norm) and source.norm[word_end].isascii() and source.norm[word_end].isalpha():
-            word_end += 1
-        hint = CARD_HELP
-        if word_end > pos + 1:
-            guess = nearest(source.norm[pos:word_end].lower(), WORDS, cutoff=0.6)
-            if guess:
-                hint = f"もしかして「{guess}」？　{CARD_HELP}"
-        if word_end > pos + 1:
-            line, column, text = source.where(pos, word_end)
-        return Problem("カードとして読めない文字です。", line=line, column=column, text=text, hint=hint)
+        end = word_end(source.norm, pos)
+        line, column, text = source.where(pos, end)
+        word = source.norm[pos:end]
+        guess = source.suggestion(word) if end > pos + 1 or not word.isascii() else None
+        if guess is not None:
+            hint = f"もしかして「{guess}」？　{CARD_HELP}"
+        elif not word.isascii() and end > pos + 1:
+            hint = CHAT_HELP
+        else:
+            hint = CARD_HELP
+        return Problem("カードとして読めない語です。", line=line, column=column, text=text, hint=hint)
     assert isinstance(error, UnexpectedToken)
     tok = error.token
     if tok.type == "$END" and "_OPEN" in error.expected:
@@ -158,10 +233,29 @@ def _syntax_problem(error: UnexpectedInput, source: _Source) -> Problem:
     return Problem(f"ここに「{text}」は書けません。", line=line, column=column, text=text, hint=CARD_HELP)
 
 
-def parse_plot(text: str) -> Plot:
-    """Syntax only: text → Plot. Raises OrderError with every problem found."""
-    source = _Source(text or "")
-    problems: list[Problem] = []
+_ASCII_RUN = re.compile(r"[A-Za-z]+")
+_ASCII_CARDS = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|cancel|[lhc])+", re.I)
+
+
+def _ascii_words(source: _Source) -> list[Problem]:
+    """An ASCII word that is not a run of card words (hevy, ligth) is one problem for the whole
+    word — the lexer alone would read its first letter as a card (h = 強) — and is blanked out
+    so that the rest of the plot is still read."""
+    problems = []
+    for run in _ASCII_RUN.finditer(source.norm):
+        if _ASCII_CARDS.fullmatch(run.group()):
+            continue
+        problems.append(_syntax_problem(UnexpectedCharacters(source.norm, run.start(), 1, 1), source))
+        source.norm = source.norm[: run.start()] + " " * len(run.group()) + source.norm[run.end() :]
+    return problems
+
+
+def parse_plot(text: str, words: dict[str, str] | None = None) -> Plot:
+    """Syntax only: text → Plot. Raises OrderError with every problem found.
+
+    ``words``: words that stand for cards (the data's readings and technique names)."""
+    source = _Source(text or "", words)
+    problems: list[Problem] = _ascii_words(source)
     unbracketed: set[int] = set()
 
     def on_error(error: UnexpectedInput) -> bool:
@@ -175,11 +269,9 @@ def parse_plot(text: str) -> Plot:
             error.interactive_parser.feed_token(Token("_OPEN", "("))
             error.interactive_parser.feed_token(Token("_CLOSE", ")"))
         if isinstance(error, UnexpectedCharacters):
-            # skip a whole unknown word at once ("jmp" is one problem, not three)
+            # skip a whole unknown word at once ("jmp" or よろしく is one problem, not one per letter)
             pos = error.pos_in_stream
-            end = pos
-            while end < len(source.norm) and source.norm[end].isascii() and source.norm[end].isalpha():
-                end += 1
+            end = word_end(source.norm, pos)
             if end > pos + 1:
                 error.interactive_parser.lexer_thread.state.line_ctr.feed(source.norm[pos:end])
         return len(problems) < 20
@@ -192,5 +284,5 @@ def parse_plot(text: str) -> Plot:
         raise OrderError(problems) from None
     plot = _ToPlot(source, problems, unbracketed).transform(tree)
     if problems:
-        raise OrderError(problems)
+        raise OrderError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
     return plot

@@ -20,6 +20,7 @@ class ReadTechnique:
     cards: str
     line: int = 1
     column: int = 1
+    split: bool = False  # written with a separator between its cards (弱 強 is still 投げ)
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,11 @@ def _longest_at(symbols: str, start: int, end: int, table: dict[str, Technique],
     return 0
 
 
+def _adjacent(first: Card, second: Card) -> bool:
+    """Written side by side, or both from one word (エナジーキャノン stands for three cards)."""
+    return first.line == second.line and second.column in (first.column, first.column + len(first.text or "x"))
+
+
 def read_cards(cards: list[Card], table: dict[str, Technique]) -> list[ReadTechnique]:
     """Left to right, the command at a position is the longest one starting there, unless a
     strictly longer command starts inside it: then it is cut before that one (複数のコマンドと
@@ -68,7 +74,8 @@ def read_cards(cards: list[Card], table: dict[str, Technique]) -> list[ReadTechn
             i += 1
             continue
         command = symbols[i : i + size]
-        out.append(ReadTechnique(table[command], command, cards[i].line, cards[i].column))
+        split = any(not _adjacent(a, b) for a, b in zip(cards[i : i + size - 1], cards[i + 1 : i + size]))
+        out.append(ReadTechnique(table[command], command, cards[i].line, cards[i].column, split))
         i += size
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ INT_OPTIONS = {
 
 
 # What the thread may be told about a card the hand lacks (which card is private).
-HAND_PROBLEM = "手札にないカードがプロットされています（どのカードかは本人にだけ伝えます）。"
+HAND_PROBLEM = "手札にないカードが行動に書かれています（どのカードかは本人にだけ伝えます）。"
 
 
 class AlterEgo:
@@ -102,7 +103,11 @@ class AlterEgo:
 
     # -- orders ------------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> Plot:
-        plot = parse_plot(text)
+        character = ctx.data.characters.get(ctx.players[player].character)
+        try:
+            plot = parse_plot(text, ctx.data.plot_words(character) if character else None)
+        except OrderError as exc:
+            raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
         opts = {**self.default_options, **ctx.options}
         fighter = state["fighters"][player]
         problems: list[Problem] = []
@@ -114,7 +119,7 @@ class AlterEgo:
                 Problem(
                     f"{why}ので、このターンはカードを出せません。",
                     player=player, line=first.line, column=first.column, text=first.text,
-                    hint="このターンは空のオーダー（何も書かない）にしてください。",
+                    hint="このターンの行動は「なし」（または何も書かない）にしてください。",
                 )
             )
             raise OrderError(problems)
@@ -146,7 +151,7 @@ class AlterEgo:
             # the plotted cards first, then the two discards of each cancel, from what is left
             wanted = [(card.symbol, f"手札に「{card.symbol}」が足りません。", card) for card in cards]
             wanted += [
-                (card, f"キャンセルで捨てる「{card}」が、プロットした残りの手札にありません。", cancel)
+                (card, f"キャンセルで捨てる「{card}」が、行動に使った残りの手札にありません。", cancel)
                 for cancel in plot.cancels
                 for card in cancel.discards
             ]
@@ -162,6 +167,17 @@ class AlterEgo:
             problems.sort(key=lambda p: (p.line or 0, p.column or 0))
             raise OrderError(problems)
         return plot
+
+    def _other_technique(self, problem: Problem, character: Any, ctx: Context) -> Problem:
+        """An unreadable word that is another character's technique: say whose, and its cards."""
+        for other in ctx.data.characters.values():
+            if character is None or other.id == character.id:
+                continue
+            for tech in other.techniques[len(ctx.data.common):]:
+                if problem.text and problem.text.strip() in (tech.name, *tech.readings):
+                    return replace(problem, hint=f"{tech.name}は{other.name}の技です（{character.name}にはありません）。"
+                                                 f"同じカードを出すなら「{tech.command}」と書いてください。")
+        return problem
 
     def canonical_order(self, order: Plot) -> str:
         return order.canonical()
@@ -233,6 +249,7 @@ class AlterEgo:
                     "void": void,
                     "void_after": void_after,
                     "skipped": skipped and not void,
+                    "split": item.split,
                 }
             )
             if (tech.charge or tech.ends_plot) and not skipped and not void:
@@ -276,8 +293,30 @@ class AlterEgo:
                 "distance": summary["distance"],
                 "next_turn": summary["turn"] + 1,
                 "winner": summary["winner"],
+                "techniques": self.technique_rows(self._character(state, name, ctx).techniques, ctx),
             }
         return out
+
+    def _character(self, state: dict[str, Any], name: str, ctx: Context) -> Any:
+        return ctx.data.characters[state["fighters"][name]["character"]]
+
+    def opening(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """The opening post's player section: each fighter's techniques (public data)."""
+        common = ctx.data.common
+        own = {}
+        for name, f in state["fighters"].items():
+            character = ctx.data.characters.get(f["character"])
+            own[name] = self.technique_rows(character.techniques[len(common):] if character else (), ctx)
+        return {"common": self.technique_rows(common, ctx), "own": own}
+
+    def technique_rows(self, techniques: Any, ctx: Context) -> list[dict[str, Any]]:
+        """What a fighter can do (for the notice and the opening): cards → technique, kind, reach, damage."""
+        return [
+            {"name": t.name, "cards": t.command, "class": t.cls, "class_name": ctx.data.classes.get(t.cls, t.cls),
+             "kind": ctx.data.matchups.kinds.get(t.kind, "移動"), "reach": t.reach, "damage": t.damage,
+             "cost": SUPER_COST if t.cls == "super" else 0}
+            for t in techniques
+        ]
 
     def public_order_view(self, order: Plot, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """How an order reads, for the thread (receipts): with private hands, no hand."""

@@ -28,7 +28,8 @@ class RiderSystem:
     # Bumped whenever a ruling changes what a turn resolves to (see pbf/systems/base.py).
     # 2: initiative and the starting distance at turn 0; conditions on what actually happens;
     #    blocking by direction; 超回避 thresholds; movement-target lists; 庇う by a target refused.
-    rules_version = 2
+    # 3: ガードベント's invented armor (+1 防御力 in the damage step while vented in).
+    rules_version = 3
     # After the battle is decided, a turn may still hold the winners' イベントファイナル (an
     # epilogue post); the engine lets such a turn through and parse_order/resolve handle it.
     accepts_epilogue = True
@@ -203,6 +204,7 @@ class RiderSystem:
             "cover": order.cover,
             "event_final": order.event_final,
             "canonical": rider_orders.canonical(order, data),
+            "advice": checks.advice(order, player, state, data),
         }
 
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:

@@ -12,7 +12,7 @@ from .data import BANDS, RiderData
 
 PRIMITIVES = (
     "weapon", "parry", "guard", "cover", "move_bonus", "advent", "final", "trick", "nasty",
-    "confine", "unblockable_move", "reflect", "survive",
+    "confine", "unblockable_move", "reflect", "survive", "armor",
 )
 
 
@@ -24,6 +24,11 @@ def effects(data: RiderData, card_id: str | None) -> dict[str, Any]:
 
 def has(data: RiderData, card_id: str | None, primitive: str) -> bool:
     return bool(effects(data, card_id).get(primitive))
+
+
+def armor(data: RiderData, fighter: dict[str, Any]) -> int:
+    """防御力 added in the damage step while the card is vented in (ガードベント's invented default)."""
+    return int(effects(data, fighter.get("vent")).get("armor", 0) or 0)
 
 
 def phase_ok(data: RiderData, card_id: str, phase: str) -> bool:

@@ -5,6 +5,7 @@ text (orders.py), build the order, check it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -34,23 +35,23 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
     def check_card(card_id: str, key: str, phase: str) -> None:
         name = data.card_name(card_id)
         if is_monster:
-            bad(key, "モンスターはカードを使えません。 / monsters play no cards", name)
+            bad(key, "モンスターはカードを使えません。", name)
             return
         if deck.get(card_id, 0) < 1:
             if card_id in deck or card_id in (fighter.get("used_once") or []):
-                bad(key, "このカードはもう使い切っています。 / used up", name)
+                bad(key, "このカードはもう使い切っています。", name)
             else:
                 held = "、".join(data.card_name(c) for c, n in deck.items() if n > 0) or "なし"
-                bad(key, "このカードを持っていません。 / not in your deck", name, f"残りのカード：{held}")
+                bad(key, "このカードを持っていません。", name, f"残りのカード：{held}")
             return
         if card_id in (fighter.get("used_once") or []):
-            bad(key, "このカードは1回の戦闘で1度しか使えません。 / once per battle", name)
+            bad(key, "このカードは1回の戦闘で1度しか使えません。", name)
             return
         if not fx.phase_ok(data, card_id, phase):
             if phase == "active":
-                bad(key, "このカードは受動フェイズ専用です（「受動: カード名」と書いてください）。 / 受動 only", name)
+                bad(key, "このカードは受動フェイズ専用です（「受動: カード名」と書いてください）。", name)
             else:
-                bad(key, "このカードは能動フェイズ専用です。 / 能動 only", name)
+                bad(key, "このカードは能動フェイズ専用です。", name)
 
     if order.card is not None:
         check_card(order.card, "card", "active")
@@ -66,29 +67,37 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
 
     if order.aim:
         if not 1 <= order.aim <= 3:
-            bad("aim", "隙狙いで無視できる防御力は1～3点です。 / aim 1-3", f"隙狙い {order.aim}")
+            bad("aim", "隙狙いで無視できる防御力は1～3点です。", f"隙狙い {order.aim}")
         elif fx.stat(data, fighter, "attack") - 2 * order.aim < 1:
             bad("aim", f"隙狙い{order.aim}では攻撃力が0以下になります（攻撃力{fx.stat(data, fighter, 'attack')}、"
-                       f"1点ごとに-2）。 / leaves no attack dice", f"隙狙い {order.aim}")
+                       f"1点ごとに-2）。", f"隙狙い {order.aim}")
         if final:
-            bad("aim", "ファイナルベントの攻撃には隙狙いを使えません。 / not with Final Vent", f"隙狙い {order.aim}")
+            bad("aim", "ファイナルベントの攻撃には隙狙いを使えません。", f"隙狙い {order.aim}")
     if order.hold and final:
-        bad("hold", "ファイナルベントを使うなら「攻撃しない」とは書けません。 / Final Vent attacks", "攻撃しない")
+        bad("hold", "ファイナルベントを使うなら「攻撃しない」とは書けません。", "攻撃しない")
     if order.super_evasion:
         if not 1 <= order.super_evasion <= 3:
-            bad("super_evasion", "超回避は1～3点です。 / super evasion 1-3", f"超回避 {order.super_evasion}")
+            bad("super_evasion", "超回避は1～3点です。", f"超回避 {order.super_evasion}")
         elif fighter["hp"] - order.super_evasion < 1:
-            bad("super_evasion", f"超回避でHPを0にはできません（HP{fighter['hp']}）。 / would bring HP to 0",
+            bad("super_evasion", f"超回避でHPを0にはできません（HP{fighter['hp']}）。",
                 f"超回避 {order.super_evasion}")
         if order.parry or order.evasion == "attack":
-            bad("super_evasion", "超回避は受けと併用できません。 / not with parry", f"超回避 {order.super_evasion}")
+            bad("super_evasion", "超回避は受けと併用できません。", f"超回避 {order.super_evasion}")
     if order.parry or order.evasion == "attack":
         if not (fx.has(data, vent_after, "parry") or any(fx.has(data, c, "parry") for c in passive_cards)):
-            bad("parry" if order.parry else "evasion",
-                "受けにはソードベント（ベントイン中か、この命令で使うもの）が必要です。 / parry needs a sword", "受け")
+            if fx.has(data, fighter.get("vent"), "parry"):  # the order's new vent replaces the sword
+                bad("parry" if order.parry else "evasion",
+                    f"{data.card_name(order.card)}をベントインすると{data.card_name(fighter.get('vent'))}が外れるので、"
+                    "受けはできません。", "受け",
+                    f"受けを使うなら{data.card_name(order.card)}を消し、{data.card_name(order.card)}を使うなら受けを消してください。")
+            else:
+                sword = next((c for c, n in deck.items() if n and fx.has(data, c, "parry")), None)
+                bad("parry" if order.parry else "evasion",
+                    "受けにはソードベント（ベントイン中か、この行動で使うもの）が必要です。", "受け",
+                    f"例：{data.card_name(sword)} / 受け" if sword and order.card is None else None)
     if order.evasion == "defense":
         if not (fx.has(data, vent_after, "guard") or any(fx.has(data, c, "guard") for c in passive_cards)):
-            bad("evasion", "防御力で回避するにはガードベントが必要です。 / needs Guard Vent", "回避: 防御力")
+            bad("evasion", "防御力で回避するにはガードベントが必要です。", "回避: 防御力")
     if order.parry and order.evasion in ("mobility", "defense"):
         bad("parry", "受けと「回避: 運動性／防御力」は同時に選べません。", "受け")
 
@@ -113,8 +122,7 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
             why = "この戦闘にいません" if not found else "に当たる人が複数います（プレイヤー名で書いてください）"
             valid = friends if role == "庇う相手" else foes
             ask = "庇う味方" if role == "庇う相手" else "対戦相手"
-            bad(key, f"{role}「{raw}」{'は' if not found else ''}{why}（{ask}の名前を書いてください）。 / "
-                     f"{'not in this battle' if not found else 'ambiguous name'}", raw,
+            bad(key, f"{role}「{raw}」{'は' if not found else ''}{why}（{ask}の名前を書いてください）。", raw,
                 f"{'庇える相手' if role == '庇う相手' else '対戦相手'}：{valid}")
             return None
         return found[0]
@@ -124,13 +132,13 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
         if name is None:
             return None
         if name == player:
-            bad(key, f"{role}に自分自身は選べません。 / not yourself", raw)
+            bad(key, f"{role}に自分自身は選べません。", raw)
         elif not fighters[name].get("alive", True):
-            bad(key, f"{role}「{name}」はもう倒れています。 / already down", raw)
+            bad(key, f"{role}「{name}」はもう倒れています。", raw)
         elif role == "庇う相手":
             return name
         elif ally(name):
-            bad(key, f"{role}「{name}」は味方です（チーム{teams[player]}）。 / an ally", raw)
+            bad(key, f"{role}「{name}」は味方です（チーム{teams[player]}）。", raw)
         else:
             return name
         return None
@@ -149,32 +157,31 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
     resolved: dict[str, Any] = {}
     if order.targets:
         resolved["targets"] = opponents("targets", order.targets, "攻撃の対象",
-                                        "1対1の戦闘では対象は1人です。 / one target in a duel")
+                                        "1対1の戦闘では対象は1人です。")
         if len(order.targets) > 1 and order.aim and multi:
-            bad("aim", "隙狙いは攻撃の対象を1人にしたときだけ使えます（複数攻撃には使えません）。"
-                       " / aim needs a single target", f"隙狙い {order.aim}")
+            bad("aim", "隙狙いは攻撃の対象を1人にしたときだけ使えます（複数攻撃には使えません）。", f"隙狙い {order.aim}")
     if order.move == "stay" and (order.move_targets or order.move_rule):
         bad("move_targets" if order.move_targets else "move_rule",
-            "留まるときは移動の相手を書けません。 / no move, no movement target",
+            "留まるときは移動の相手を書けません。",
             ", ".join(order.move_targets) or MOVE_RULE_WORDS.get(order.move_rule or ""))
     elif order.move_targets:
         resolved["move_targets"] = opponents("move_targets", order.move_targets, "移動の相手",
-                                             "1対1の戦闘では移動の相手は1人です。 / one opponent in a duel")
+                                             "1対1の戦闘では移動の相手は1人です。")
     if order.cover is not None:
         if is_monster:
-            bad("cover", "モンスターは庇えません（ソードベントかガードベントが必要です）。 / monsters cannot cover",
+            bad("cover", "モンスターは庇えません（ソードベントかガードベントが必要です）。",
                 order.cover)
         elif not multi:
-            bad("cover", "「庇う」は3人以上の戦闘でのみ使えます。 / cover needs three or more fighters", order.cover)
+            bad("cover", "「庇う」は3人以上の戦闘でのみ使えます。", order.cover)
         else:
             name = resolve(order.cover, "cover", "庇う相手")
             if name is not None:
                 if name == player:
-                    bad("cover", "自分自身は庇えません。 / cannot cover yourself", order.cover)
+                    bad("cover", "自分自身は庇えません。", order.cover)
                 elif not fighters[name].get("alive", True):
-                    bad("cover", f"庇う相手「{name}」はもう倒れています。 / already down", order.cover)
+                    bad("cover", f"庇う相手「{name}」はもう倒れています。", order.cover)
                 elif any(teams.values()) and not ally(name):
-                    bad("cover", f"庇えるのは味方だけです（「{name}」は対戦相手）。 / cover an ally only", order.cover,
+                    bad("cover", f"庇えるのは味方だけです（「{name}」は対戦相手）。", order.cover,
                         f"庇える相手：{friends}")
                 else:
                     resolved["cover"] = name
@@ -220,7 +227,7 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
     if not fighter.get("alive", True):  # 複数人 (ruling): the fallen have left the battle; a post is ignored
         return RiderOrder(canonical="")
     clauses, _normalised, where = read_clauses(text, data, player)
-    order, at = build_order(clauses, text, where, player)
+    order, at = build_order(clauses, text, where, player, data)
     order = validate(order, at, player, state, data, text, where, teams)
     return replace(order, canonical=canonical(order, data))
 
@@ -241,21 +248,17 @@ def after_the_end(clauses: list[Clause], original: str, where: list[int], player
     finale = [c for c in clauses if c.kind == "event_final"]
     problems = []
     if player not in allowed:
-        problems.append(problem_at(original, where, 0, over + "決着後に書き込めるのは勝者のイベントファイナルだけです。"
-                                 " / the battle is over: only a winner's event final may be posted",
+        problems.append(problem_at(original, where, 0, over + "決着後に書き込めるのは勝者のイベントファイナルだけです。",
                                  None, f"書き込める人：{'、'.join(allowed) or 'なし'}", player))
     elif player in (state.get("event_finals") or {}):
-        problems.append(problem_at(original, where, 0, "イベントファイナルはもう演出されています（1回の戦闘で1度）。"
-                                 " / your event final has been posted already", None, player=player))
+        problems.append(problem_at(original, where, 0, "イベントファイナルはもう演出されています（1回の戦闘で1度）。", None, player=player))
     elif not clauses:
-        problems.append(problem_at(original, where, 0, over + "勝者はイベントファイナルを書き込めます。"
-                                 " / the battle is over: post your event final", None, form, player))
+        problems.append(problem_at(original, where, 0, over + "勝者はイベントファイナルを書き込めます。", None, form, player))
     else:
         kept = finale[0] if finale else None  # the first イベントファイナル; everything else is refused
         for c in clauses:
             if c is not kept:
-                problems.append(problem_at(original, where, c.pos, over + "決着後に書けるのはイベントファイナルだけです。"
-                                         " / the battle is over: event final only", c.text, form, player))
+                problems.append(problem_at(original, where, c.pos, over + "決着後に書けるのはイベントファイナルだけです。", c.text, form, player))
     if problems:
         raise OrderError(problems)
     return RiderOrder(event_final=finale[0].value)
@@ -264,3 +267,31 @@ def after_the_end(clauses: list[Clause], original: str, where: list[int], player
 def winner_word(state: dict[str, Any]) -> str:
     winner = state.get("winner")
     return "引き分け" if winner == "draw" else (winner if winner in state["fighters"] else f"チーム{winner}")
+
+
+# -- advice for ``pbf check``: orders that read, but perhaps not as meant ----------------------
+
+def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData) -> list[dict[str, Any]]:
+    """Warnings shown with the reading (the template words them):
+
+    * ``swallowed``: イベントファイナル's free text runs to the end of its line, so a clause
+      written after it on the same line (``/ 受動: リフレクト``) is part of the flourish;
+    * ``guard_no_help``: a 受動 card whose only evasion help is the 防御力 pool, for a rider whose
+      防御力 is not above its 運動性 (the higher pool is used anyway)."""
+    from . import cards as fx
+    from .orders import _KEYWORDS, PHRASES
+
+    out: list[dict[str, Any]] = []
+    if order.event_final:
+        for part in re.split(r"[/／]", order.event_final)[1:]:
+            word = norm(part.split(":")[0].split("：")[0])
+            if word and (word in PHRASES or word in data.card_words or any(word.startswith(norm(k)) for k in _KEYWORDS)):
+                out.append({"kind": "swallowed", "text": part.strip()})
+    fighter = state["fighters"].get(player) or {}
+    if fighter.get("kind") != "monster":
+        defense, mobility = fx.stat(data, fighter, "defense"), fx.stat(data, fighter, "mobility")
+        for rule in order.passive:
+            if fx.has(data, rule.card, "guard") and defense <= mobility:
+                out.append({"kind": "guard_no_help", "card": data.card_name(rule.card), "defense": defense,
+                            "mobility": mobility, "armor": int(fx.effects(data, rule.card).get("armor", 0) or 0)})
+    return out

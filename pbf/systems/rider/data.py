@@ -16,8 +16,10 @@ BANDS = ("近", "中", "遠")
 
 
 def norm(word: str) -> str:
-    """How words are compared: NFKC, lower case, inner spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", word).lower().split())
+    """How words are compared: NFKC, lower case, hiragana as katakana (ちかよる = チカヨル),
+    inner spaces collapsed."""
+    text = unicodedata.normalize("NFKC", word).lower()
+    return " ".join("".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text).split())
 
 
 @dataclass
@@ -65,6 +67,7 @@ def card_spellings(card_id: str, card: dict[str, Any]) -> list[str]:
             words.append(english[: -len(" vent")])
         words.append(english.replace(" ", ""))
     words.extend(card.get("aliases", []) or [])
+    words.extend(card.get("readings", []) or [])  # romaji (kana need none: ひらがな reads as カタカナ)
     return [norm(w) for w in words if w]
 
 

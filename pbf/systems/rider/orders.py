@@ -7,6 +7,7 @@ unknown word keeps its position and gets the nearest known word as a suggestion.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -64,26 +65,30 @@ class RiderOrder:
 # -- vocabulary -------------------------------------------------------------------------
 
 PHRASES: dict[str, tuple[str, Any]] = {}
+SPELLED: dict[str, str] = {}  # normalised -> as written here (a 「もしかして」 shows 近寄る, not its folded key)
 
 
 def _words(kind: str, value: Any, *spellings: str) -> None:
     for spelling in spellings:
         PHRASES[norm(spelling)] = (kind, value)
+        SPELLED.setdefault(norm(spelling), spelling)
 
 
-_words("move", "closer", "近寄る", "近づく", "接近", "接近する", "前進", "move closer", "closer", "approach", "advance")
-_words("move", "away", "離れる", "遠ざかる", "後退", "move away", "away", "retreat", "back off")
+_words("move", "closer", "近寄る", "近づく", "接近", "接近する", "前進", "ちかよる", "ちかづく", "せっきん",
+       "chikayoru", "chikazuku", "sekkin", "move closer", "closer", "approach", "advance")
+_words("move", "away", "離れる", "遠ざかる", "後退", "はなれる", "とおざかる", "こうたい", "hanareru",
+       "toozakaru", "move away", "away", "retreat", "back off")
 _words("move", "近", "近へ", "近距離へ", "近に", "to near", "near", "move to near", "to close", "close")
 _words("move", "中", "中へ", "中距離へ", "中に", "to mid", "mid", "move to mid", "to middle", "middle")
 _words("move", "遠", "遠へ", "遠距離へ", "遠に", "to far", "far", "move to far")
-_words("move", "stay", "留まる", "とどまる", "移動しない", "動かない", "stay", "hold position", "no move")
-_words("block", True, "阻止する", "阻止", "block", "blocking")
-_words("block", False, "阻止しない", "allow", "no block", "don't block", "do not block", "let pass")
-_words("hold", True, "攻撃しない", "hold", "no attack", "don't attack", "do not attack", "hold attack")
-_words("parry", True, "受け", "受ける", "parry")
-_words("pool", "mobility", "運動性", "mobility", "agility")
-_words("pool", "defense", "防御力", "defense", "defence", "guard")
-_words("pool", "attack", "攻撃力", "attack")
+_words("move", "stay", "留まる", "とどまる", "移動しない", "動かない", "うごかない", "todomaru", "stay", "hold position", "no move")
+_words("block", True, "阻止する", "阻止", "そし", "そしする", "soshi", "block", "blocking")
+_words("block", False, "阻止しない", "そししない", "soshishinai", "allow", "no block", "don't block", "do not block", "let pass")
+_words("hold", True, "攻撃しない", "こうげきしない", "hold", "no attack", "don't attack", "do not attack", "hold attack")
+_words("parry", True, "受け", "受ける", "うけ", "uke", "parry")
+_words("pool", "mobility", "運動性", "うんどうせい", "mobility", "agility")
+_words("pool", "defense", "防御力", "防御", "ぼうぎょりょく", "ぼうぎょ", "defense", "defence", "guard")
+_words("pool", "attack", "攻撃力", "こうげきりょく", "attack")
 _words("condition", "attack", "攻撃", "攻撃する", "攻撃された", "attack", "attacked", "any attack", "attacks")
 _words("condition", None, "常に", "always", "any")
 # the movement target as a rule (3+ fighters): applied after the distances are rolled
@@ -148,9 +153,9 @@ class _Clauses(list):
 
 # 名前に近寄る / 名前から離れる / 名前を庇う (one word: Japanese writes no spaces)
 _SUFFIXES: list[tuple[str, str, Any]] = []
-for _spelling in ("近寄る", "近づく", "接近する", "接近"):
+for _spelling in ("近寄る", "近づく", "接近する", "接近", "ちかよる", "ちかづく"):
     _SUFFIXES += [("に" + _spelling, "move", "closer"), ("へ" + _spelling, "move", "closer")]
-for _spelling in ("離れる", "遠ざかる", "後退"):
+for _spelling in ("離れる", "遠ざかる", "後退", "はなれる", "とおざかる"):
     _SUFFIXES.append(("から" + _spelling, "move", "away"))
 _SUFFIXES.append(("を庇う", "cover", None))
 _SUFFIXES.sort(key=lambda s: -len(s[0]))
@@ -161,7 +166,7 @@ def _suffix_form(words: list[Token]) -> list[Clause] | None:
         return None
     word = str(words[0])
     for suffix, kind, value in _SUFFIXES:
-        if word.endswith(suffix) and len(word) > len(suffix):
+        if norm(word).endswith(norm(suffix)) and len(word) > len(suffix):
             name = word[: -len(suffix)]
             pos = words[0].start_pos
             if kind == "cover":
@@ -195,11 +200,41 @@ def _english_form(words: list[Token], data: RiderData) -> list[Clause] | None:
 
 
 class _Unknown(Exception):
-    def __init__(self, token: Token, candidates: list[str], text: str | None = None, why: str | None = None):
+    def __init__(self, token: Token, candidates: list[str], text: str | None = None, why: str | None = None,
+                 hint: str | None = None):
         self.token = token
         self.candidates = candidates
         self.text = text if text is not None else str(token)
         self.why = why  # what belongs here, when the word is known but not in this place
+        self.hint = hint  # a whole rewrite, when a 「もしかして」 word would point the wrong way
+
+
+# 攻撃されたらガードベント / ファイナルベントの時はリフレクト: a condition written as a sentence
+_CONDITION_TAILS = tuple(norm(t) for t in ("されたら", "たら", "ならば", "なら", "ら", "のときは", "のとき", "の時は", "の時", "とき", "時"))
+
+
+def _passive_form(words: list[Token], data: RiderData) -> str | None:
+    """The 受動 clause a one-word conditional phrase means (「受動: 攻撃ならガードベント」), or None."""
+    if len(words) != 1:
+        return None
+    word = norm(str(words[0]))
+    for tail in _CONDITION_TAILS:  # 攻撃されたら alone: the condition without its card
+        if word.endswith(tail) and _lookup(word[: -len(tail)], data, ("condition",)) is not None:
+            return "例：受動: 攻撃ならガードベント"
+    for spelling, card in sorted(data.card_words.items(), key=lambda kv: -len(kv[0])):
+        if not (word.endswith(spelling) and len(word) > len(spelling)):
+            continue
+        condition = word[: -len(spelling)]
+        for tail in ("", *_CONDITION_TAILS):
+            head = condition[: len(condition) - len(tail)] if tail and condition.endswith(tail) else condition
+            if tail and head == condition:
+                continue
+            found = _lookup(head, data, ("card", "condition"))
+            if found is not None and found[1] is not None:
+                shown = "攻撃" if found[1] == "attack" else data.card_name(found[1])
+                return f"受動: {shown}なら{data.card_name(card)}"
+        return None
+    return None
 
 
 def _match_phrase(words: list[Token], data: RiderData, allowed: tuple[str, ...]) -> list[Clause]:
@@ -236,7 +271,7 @@ def _lookup(spelling: str, data: RiderData, allowed: tuple[str, ...]) -> tuple[s
 
 
 def _candidates(data: RiderData, allowed: tuple[str, ...]) -> list[str]:
-    words = [w for w, (kind, _) in PHRASES.items() if kind in allowed]
+    words = [SPELLED[w] for w, (kind, _) in PHRASES.items() if kind in allowed]
     if "card" in allowed:
         for card_id, card in data.cards.items():
             words.append(card.get("name", card_id))
@@ -246,6 +281,7 @@ def _candidates(data: RiderData, allowed: tuple[str, ...]) -> list[str]:
 
 
 ORDER_KINDS = ("move", "block", "hold", "parry", "card")
+CHAT_HELP = "行動の後ろに雑談は書けません。雑談は【行動】の行より前に書いてください。"
 
 
 @v_args(inline=True)
@@ -264,7 +300,15 @@ class _Transform(Transformer):
                 out.extend(c)
             elif isinstance(c, list):  # a top-level phrase: a run of WORD tokens
                 special = _suffix_form(c) or _english_form(c, self.data)
-                out.extend(special if special else _match_phrase(c, self.data, ORDER_KINDS))
+                try:
+                    out.extend(special if special else _match_phrase(c, self.data, ORDER_KINDS))
+                except _Unknown:
+                    rewrite = _passive_form(c, self.data)
+                    if rewrite is None:
+                        raise
+                    hint = rewrite if rewrite.startswith("例：") else f"もしかして「{rewrite}」？"
+                    raise _Unknown(c[0], [], why="相手の行動を条件にするカードは、受動カードとして書きます。",
+                                   hint=hint) from None
             elif isinstance(c, Clause):
                 out.append(c)
         return out
@@ -288,8 +332,7 @@ class _Transform(Transformer):
         if len(moves) != 1 or moves[0].value not in DIRECTION_WORDS:
             raise _Unknown(direction[0], list(DIRECTION_WORDS.values()) + ["closer", "away"],
                            " ".join(str(w) for w in direction),
-                           "阻止の条件は相手の移動の向き（近寄る・離れる）です（例：近寄るなら阻止しない）。"
-                           " / block by direction: closer or away")
+                           "阻止の条件は相手の移動の向き（近寄る・離れる）です（例：近寄るなら阻止しない）。")
         block = _match_phrase(answer, self.data, ("block",))
         if len(block) != 1:
             raise _Unknown(answer[0], _candidates(self.data, ("block",)), " ".join(str(w) for w in answer))
@@ -357,26 +400,60 @@ def problem_at(original: str, where: list[int], index: int, message: str, text: 
     return Problem(message, player=player, line=line, column=column, text=text, hint=hint)
 
 
+# a list of names follows one of these and a colon: 攻撃: ゾルダ、ナイト / 近寄る: ナイト・ゾルダ
+_LIST_HEAD = re.compile(r"(攻撃|標的|target|近寄る|近づく|接近|離れる|遠ざかる|move closer|move away|closer|away)\s*:", re.I)
+_CLAUSE_END = re.compile(r"[/;。\n]")
+_KEYWORDS = ("受動", "passive", "隙狙い", "超回避", "回避", "庇う", "cover", "イベントファイナル", "攻撃", "標的")
+
+
+def _list_commas(normalised: str, data: RiderData) -> str:
+    """In a list of names, 、 and ・ separate the names as , does (the same length: positions
+    stay); a list ends at the first item that is not a name (攻撃: ゾルダ、近寄る)."""
+    chars = list(normalised)
+    for head in _LIST_HEAD.finditer(normalised):
+        stop = _CLAUSE_END.search(normalised, head.end())
+        end = stop.start() if stop else len(normalised)
+        for sep in re.finditer(r"[、・]", normalised[head.end() : end]):
+            at = head.end() + sep.start()
+            item = re.split(r"[、・,]", normalised[at + 1 : end])[0]
+            if not _is_name(item, data):
+                break
+            chars[at] = ","
+    return "".join(chars)
+
+
+def _is_name(item: str, data: RiderData) -> bool:
+    word = norm(item)
+    if not word or ":" in word or word in PHRASES or word in data.card_words:
+        return False
+    return not any(word.startswith(norm(k)) for k in _KEYWORDS)
+
+
 def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple[list[Clause], str, list[int]]:
     normalised, where = normalise(text)
+    normalised = _list_commas(normalised, data)
     try:
         tree = parser().parse(normalised)
     except UnexpectedCharacters as exc:
         bad = normalised[exc.pos_in_stream : exc.pos_in_stream + 1]
-        raise OrderError([problem_at(text, where, exc.pos_in_stream, "この位置の文字は読めません。 / unexpected character", bad, player=player)]) from None
+        raise OrderError([problem_at(text, where, exc.pos_in_stream, "この位置の文字は読めません。", bad, player=player)]) from None
     except UnexpectedToken as exc:
         tok = exc.token
         if tok.type == "$END":
-            raise OrderError([problem_at(text, where, len(normalised), "命令が途中で終わっています（数や名前が必要です）。 / order ends too early", None, player=player)]) from None
+            last = normalised.split()[-1] if normalised.split() else None
+            hint = "数を書いてください（例：隙狙い 1、超回避 2）。" if "INT" in exc.expected else None
+            raise OrderError([problem_at(text, where, max(len(normalised) - len(last or ""), 0),
+                                         "行動が途中で終わっています（数や名前が必要です）。", last,
+                                         hint, player=player)]) from None
         expected = sorted(exc.expected)
         hint = None
         if "INT" in expected:
             hint = "数を書いてください（例：隙狙い 1、超回避 2）。"
         elif "AT_LEAST" in expected:
             hint = "「超回避 2: 達成値5以上なら」の形で書いてください。"
-        raise OrderError([problem_at(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。 / unexpected word", str(tok), hint, player)]) from None
+        raise OrderError([problem_at(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。", str(tok), hint, player)]) from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
-        raise OrderError([Problem(f"命令を読めません：{exc}", player=player)]) from None
+        raise OrderError([Problem(f"行動を読めません：{exc}", player=player)]) from None
     try:
         clauses = _Transform(data).transform(tree)
     except VisitError as exc:
@@ -387,8 +464,10 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
             shown = None
             if guess is not None:
                 shown = next((c for c in inner.candidates if norm(c) == guess), guess)
-            hint = f"もしかして「{shown}」？" if shown else None
-            message = inner.why or "知らない語です。 / unknown word"
+            hint = inner.hint or (f"もしかして「{shown}」？" if shown else None)
+            if hint is None and not word.isascii():
+                hint = CHAT_HELP
+            message = inner.why or "知らない語です。"
             raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
         raise
     for c in clauses:
@@ -398,7 +477,8 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
     return clauses, normalised, where
 
 
-def build_order(clauses: list[Clause], original: str, where: list[int], player: str | None) -> tuple[RiderOrder, dict[str, int]]:
+def build_order(clauses: list[Clause], original: str, where: list[int], player: str | None,
+                data: RiderData | None = None) -> tuple[RiderOrder, dict[str, int]]:
     """Clauses -> RiderOrder; a clause given twice is an error. Returns the order and where
     (normalised index) each field was written, for validation messages."""
     fields: dict[str, Any] = {}
@@ -421,9 +501,12 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
             at[key] = c.pos
             continue
         if key in fields:
-            message = ("能動カードは1回に1枚までです。 / one 能動 card per action" if key == "card"
-                       else f"「{labels.get(key, key)}」が2回書かれています。 / given twice")
-            problems.append(problem_at(original, where, c.pos, message, c.text, player=player))
+            message = ("能動カードは1回に1枚までです。" if key == "card"
+                       else f"「{labels.get(key, key)}」が2回書かれています。")
+            hint = None
+            if key == "card" and data is not None and data.cards.get(c.value, {}).get("phase", "either") != "active":
+                hint = f"２枚目を受動カードにするなら「受動: {data.card_name(c.value)}」と書いてください。"
+            problems.append(problem_at(original, where, c.pos, message, c.text, hint, player))
             continue
         fields[key] = c.value
         at[key] = c.pos
@@ -432,7 +515,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
     if problems:
         raise OrderError(problems)
     if "move_targets" in fields and "move_rule" in fields:
-        problems.append(problem_at(original, where, at["move_rule"], "移動の相手が2回書かれています。 / given twice",
+        problems.append(problem_at(original, where, at["move_rule"], "移動の相手が2回書かれています。",
                                  MOVE_RULE_WORDS[fields["move_rule"]], player=player))
         raise OrderError(problems)
     block = fields.get("block", True)

@@ -267,7 +267,7 @@ class Battle(MultiBattle):
 
     def hit(self, actor: str, target: str, weapon: Any, attack: Any, evasion: Any, roll: Any, aim: int) -> int:
         """(attack − evasion) + 1D6 + weapon modifier − 防御力 (less what 隙狙い ignores), at least 0."""
-        defense = fx.stat(self.data, self.f(target), "defense")
+        defense = fx.stat(self.data, self.f(target), "defense") + fx.armor(self.data, self.f(target))
         ignored = min(aim, defense)
         amount = max(0, attack.achievement - evasion.achievement + roll.value + weapon.damage - (defense - ignored))
         self.events.append(Hit(actor, target, weapon.attacker, attack.achievement, evasion.achievement, roll.value,
