@@ -30,16 +30,8 @@ from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardS
                      Epilogue, EvasionDeclared, EventFinal, Hit, InitiativeSet, KnockedOut, MoveDeclared, Moved,
                      NoAttack, PassiveIdle, Reflected, StatusChanged, TurnStarted, VentedIn, Whiffed, Won)
 from .multi import MultiBattle
+from .initiative import is_multi
 from .orders import RiderOrder
-
-
-MULTI = 3  # fighters at the start of a battle from which the 複数人による戦闘 rules apply
-
-
-def is_multi(st: dict[str, Any]) -> bool:
-    """A battle of three or more: decided by the fighters it started with (ruling), so a
-    free-for-all stays one when it is down to two."""
-    return len(st["fighters"]) >= MULTI
 
 
 # -- distances (1 on 1: one band kept in the state) ---------------------------------------------
