@@ -531,10 +531,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 "pbf list", "pbf list riders", "pbf list cards --system alterego", "pbf list options --json",
                 "pbf list characters --campaign battle1",
                 about="能力値、技（カード → 技、射程、ダメージ）、デッキ、\nオプションの既定値と意味を表示します。")
-    from .listing import KINDS
+    if not isinstance(p, _Unbuilt):
+        from .listing import KINDS
 
-    p.add_argument("what", nargs="?", choices=KINDS, metavar="{" + ",".join(KINDS) + "}",
-                   help="表示するもの（省略時はすべて）/ what to list (all when omitted)")
+        p.add_argument("what", nargs="?", choices=KINDS, metavar="{" + ",".join(KINDS) + "}",
+                       help="表示するもの（省略時はすべて）/ what to list (all when omitted)")
     p.add_argument("--system", choices=SYSTEMS, help="このゲームだけ（省略時は両方）/ only this game")
     _path(p, "--campaign", kind=_DIRECTORY, metavar="DIR",
           help="このキャンペーンのデータ（data/ を含む）とオプションの今の値で / with this campaign's data and options")

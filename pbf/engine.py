@@ -11,7 +11,6 @@ from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta,
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
-from .forum import deadline_label, is_late, opening_marker_line, parse_deadline, results_marker_line
 from .orders import Aliases, find_player, split_orders
 
 
@@ -229,6 +228,8 @@ def finish_post(
     """The post with its verification footer and results marker, safe for the board's
     encoding, and split into parts that fit the board's limits (docs/forum.md). ``footer``:
     ``gm_dice`` (faces the GM supplied), ``next_deadline`` (its label), ``over``."""
+    from .forum import results_marker_line  # pbf.forum only where a command needs it (start-up)
+
     footer_text = render.render(
         campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical),
         gm_dice=footer.get("gm_dice", 0), next_deadline=footer.get("next_deadline"), over=footer.get("over", False),
@@ -368,7 +369,7 @@ def gm_identity(campaign: Campaign) -> tuple[str, str | None] | None:
 def turn_deadline(campaign: Campaign, given: str | None) -> str | None:
     """The deadline of the turn to come: ``--deadline`` when given, else the stored one."""
     from .campaign import current_deadline
-    from .forum import deadline_string
+    from .forum import deadline_string, parse_deadline
 
     if given is not None:
         return deadline_string(parse_deadline(given))
@@ -389,7 +390,7 @@ def thread_orders(
 
     The window starts after the posts the previous turn read, when it read this thread (the
     archive's turn.yaml says which), and after the previous turn's results post."""
-    from .forum import collect_orders
+    from .forum import collect_orders, parse_deadline
     from .thread import load_thread, normalize_name
 
     read = load_thread(thread, encoding)
@@ -470,6 +471,8 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
     committed = found.collected.committed
     deadline = found.deadline
     # past the deadline: by the clock (``now``, board time), or a post already stamped after it
+    from .forum import is_late, parse_deadline
+
     after = bool(deadline) and (is_late(now, parse_deadline(deadline)) if now is not None else False)
     after = after or bool(found.collected.late)
     for name in ctx.players:
@@ -523,6 +526,8 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
         system_name=system.name, summary=public, players=ctx.players, options=options, opening=opening,
         commitment=seed_commitment(seed), deadline=_label(options, deadline),
     )
+    from .forum import opening_marker_line
+
     post, parts = fit_post(options, body, opening_marker_line())
     files = {"post.txt": post}
     if len(parts) > 1:
@@ -542,6 +547,8 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
 def _label(options: dict[str, Any], deadline: str | None) -> str | None:
     if not deadline:
         return None
+    from .forum import deadline_label, parse_deadline
+
     return deadline_label(parse_deadline(deadline), options.get("timezone", "JST"))
 
 

@@ -79,10 +79,12 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .errors import PbfError, Problem
-from .thread import Post, normalize_name
+
+if TYPE_CHECKING:  # thread.py is imported where a thread is read (start-up of pbf turn --orders)
+    from .thread import Post
 
 __all__ = [
     "ORDER_MARKER",
@@ -481,6 +483,8 @@ def collect_orders(
     current_turn: int | None = None,
 ) -> Collected:
     """The turn's orders from the thread's posts (see the module docstring for the rulings)."""
+    from .thread import normalize_name
+
     if orders not in ("plain", "commit"):
         raise ValueError(f"orders must be 'plain' or 'commit', not {orders!r}")
     registered: dict[str, str | None] = {}
