@@ -49,3 +49,17 @@ def test_show_loads_neither_the_order_parser_nor_the_resolver(demo, tmp_path):
     loaded = _modules_after(["show", str(kept / demo)], tmp_path)
     assert "jinja2" in loaded  # it did render
     assert not {m for m in loaded if m == "lark" or m.endswith((".resolver", ".plot", ".orders", ".checks"))}
+
+
+def test_templates_read_a_dicts_keys_as_jinja2_does():
+    import jinja2
+
+    from pbf.render import _Environment
+
+    env = _Environment(undefined=jinja2.StrictUndefined)
+    event = {"actor": "城戸", "items": 3}
+    assert env.from_string("{{ e.actor }}").render(e=event) == "城戸"
+    # a name a dict has as an attribute is still the attribute, as in jinja2
+    assert env.from_string("{{ e.items() | list | length }}").render(e=event) == "2"
+    with pytest.raises(jinja2.UndefinedError):
+        env.from_string("{{ e.target }}").render(e=event)

@@ -13,13 +13,12 @@ range; 受動 cards come in initiative order; 庇う lets a reacting rider evade
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...dice import Dice
 from ...errors import PbfError
-from ..base import Context
+from ..base import Context, copy_state
 from . import cards as fx
 from . import dice as rd
 from . import initiative as ini
@@ -573,7 +572,7 @@ def epilogue(st: dict[str, Any], orders: dict[str, Any], teams: dict[str, str | 
 
 
 def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context) -> tuple[dict[str, Any], list]:
-    st = copy.deepcopy(state)
+    st = copy_state(state)
     teams = {name: ctx.players[name].team if name in ctx.players else None for name in st["fighters"]}
     if st.get("winner") is not None:
         return epilogue(st, orders, teams)
