@@ -44,13 +44,29 @@ class ReadOrders:
 def player_aliases(campaign: Campaign) -> Aliases:
     """The names of each player's character (美鈴, ナイト, Knight): a header or --player may use
     them where only one player plays that character."""
-    names = {
-        entry["id"]: entry["names"]
-        for entries in campaign.system.catalogue(campaign.ctx.data, campaign.ctx.options).values()
-        for entry in entries
-        if isinstance(entry, dict) and "names" in entry
-    }
+    names = _character_names(campaign)
     return {name: list(names.get(p.character, [])) for name, p in campaign.ctx.players.items()}
+
+
+# id(data) -> (data, character id -> names): the names come from the data alone (a catalogue's
+# ``names``), and building the whole catalogue for them on every turn cost more than the parsing.
+_NAMES: dict[int, tuple[Any, dict[str, list[str]]]] = {}
+
+
+def _character_names(campaign: Campaign) -> dict[str, list[str]]:
+    data = campaign.ctx.data
+    kept = _NAMES.get(id(data))
+    if kept is None or kept[0] is not data:
+        names = {
+            entry["id"]: entry["names"]
+            for entries in campaign.system.catalogue(data, campaign.ctx.options).values()
+            for entry in entries
+            if isinstance(entry, dict) and "names" in entry
+        }
+        if len(_NAMES) >= 16:
+            _NAMES.clear()
+        kept = _NAMES[id(data)] = (data, names)
+    return kept[1]
 
 
 def sources_from_file(campaign: Campaign, text: str) -> OrderSources:
