@@ -18,3 +18,16 @@ def test_copy_state_is_a_deep_copy_of_plain_data():
     copied["initiative"].reverse()
     assert state["fighters"]["城戸"] == {"hp": 20, "deck": {"sword": 1}, "used_once": ["a"], "survive": [{"turns": 2}]}
     assert state["initiative"] == ["城戸", "蓮"]
+
+
+def test_split_post_without_limits_is_one_post_and_still_refuses_what_the_board_cannot_encode():
+    import pytest
+
+    from pbf.boardfit import split_post
+    from pbf.errors import PbfError
+
+    assert split_post(["一", "二"], None, None, footer="［pbf］") == ["一\n二\n［pbf］"]
+    with pytest.raises(PbfError, match="U\\+1F600"):
+        split_post(["一", "😀"], None, None)
+    with pytest.raises(PbfError, match="U\\+1F600"):
+        split_post(["一"], None, None, footer="😀")
