@@ -244,7 +244,7 @@ def finish_post(
     """The post with its verification footer and results marker, safe for the board's
     encoding, and split into parts that fit the board's limits (docs/forum.md). ``footer``:
     ``gm_dice`` (faces the GM supplied), ``next_deadline`` (its label), ``over``."""
-    from .forum import results_marker_line  # pbf.forum only where a command needs it (start-up)
+    from .markers import results_marker_line
 
     footer_text = render.render(
         campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical),
@@ -385,9 +385,10 @@ def gm_identity(campaign: Campaign) -> tuple[str, str | None] | None:
 def turn_deadline(campaign: Campaign, given: str | None) -> str | None:
     """The deadline of the turn to come: ``--deadline`` when given, else the stored one."""
     from .campaign import current_deadline
-    from .forum import deadline_string, parse_deadline
 
     if given is not None:
+        from .forum import deadline_string, parse_deadline  # pbf.forum only where a command needs it (start-up)
+
         return deadline_string(parse_deadline(given))
     return current_deadline(campaign)
 
@@ -542,7 +543,7 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
         system_name=system.name, summary=public, players=ctx.players, options=options, opening=opening,
         commitment=seed_commitment(seed), deadline=_label(options, deadline),
     )
-    from .forum import opening_marker_line
+    from .markers import opening_marker_line
 
     post, parts = fit_post(options, body, opening_marker_line())
     files = {"post.txt": post}

@@ -82,6 +82,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
 from .errors import PbfError, Problem
+from .markers import OPENING_MARKER, RESULTS_PREFIX, opening_marker_line, results_marker_line
 
 if TYPE_CHECKING:  # thread.py is imported where a thread is read (start-up of pbf turn --orders)
     from .thread import Post
@@ -113,27 +114,14 @@ __all__ = [
 ]
 
 ORDER_MARKER = "【行動】"
-OPENING_MARKER = "バトル開始"  # the opening post's footer: ［pbf］バトル開始 (turn 0)
 COMMIT_MARKER = "【コミット】"
 REVEAL_MARKER = "【公開】"
-RESULTS_PREFIX = "［pbf］"
 
 
 # -- results posts -------------------------------------------------------------------------------
-
-
-def results_marker_line(turn: int) -> str:
-    """The footer pbf puts on the last line of every results post: ``［pbf］第3ターン結果``.
-
-    Give it as ``footer`` to :func:`pbf.boardfit.split_post` so that every part carries it
-    (the detector also accepts a trailing ``（2/3）``). Every character survives CP932.
-    """
-    return f"{RESULTS_PREFIX}第{turn}ターン結果"
-
-
-def opening_marker_line() -> str:
-    """The footer of the opening post (``pbf new``): the window of turn 1 starts after it."""
-    return f"{RESULTS_PREFIX}{OPENING_MARKER}"
+# The markers pbf writes (RESULTS_PREFIX, OPENING_MARKER, results_marker_line, opening_marker_line)
+# live in pbf/markers.py, which a turn imports without this module (start-up); they are forum's
+# names too.
 
 
 def _results_re(prefix: str) -> re.Pattern[str]:

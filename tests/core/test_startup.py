@@ -63,3 +63,15 @@ def test_templates_read_a_dicts_keys_as_jinja2_does():
     assert env.from_string("{{ e.items() | list | length }}").render(e=event) == "2"
     with pytest.raises(jinja2.UndefinedError):
         env.from_string("{{ e.target }}").render(e=event)
+
+
+def test_a_turn_from_an_orders_file_and_check_load_neither_forum_nor_thread(tmp_path):
+    from pbf.cli import main
+
+    campaign, orders = tmp_path / "c", tmp_path / "orders.txt"
+    assert main(["new", str(campaign), "--system", "rider", "--player", "城戸=ryuki", "--player", "蓮=knight",
+                 "--seed", "s"]) == 0
+    orders.write_text("[城戸] 近寄る\n[蓮] 留まる\n", "utf-8")
+    for args in (["turn", str(campaign), "--orders", str(orders), "--dry-run"], ["check", str(campaign), "--player", "城戸", "近寄る"]):
+        loaded = _modules_after(args, tmp_path)
+        assert "pbf.engine" in loaded and not {"pbf.forum", "pbf.thread"} & loaded, args
