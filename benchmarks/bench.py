@@ -13,7 +13,7 @@ campaign kept at turn 10. Then it measures, in the same run:
   and of ``pbf replay`` over the whole campaign;
 * in-process: writing a turn (``commit_turn``, wall time: the disk's flushes count) over the
   first ten turns and the last ten; parsing the orders and resolving, with and without
-  rendering the post, per second.
+  rendering the post, per second (the best of five rounds of a second's budget).
 
 The child processes run without PYTHONDONTWRITEBYTECODE, as an installed pbf does (pip compiles
 the package), with a cache folder of their own that one run of each command fills first.
@@ -210,13 +210,19 @@ def samples(c: campaigns.Campaign, count: int) -> list[tuple[dict[str, Any], str
     return out
 
 
-def per_second(work: Callable[[], int], budget: float) -> float:
-    done, start = 0, time.perf_counter()
-    while True:
-        done += work()
-        elapsed = time.perf_counter() - start
-        if elapsed >= budget:
-            return done / elapsed
+def per_second(work: Callable[[], int], budget: float, rounds: int = 5) -> float:
+    """Turns per second: the best of ``rounds`` rounds sharing the budget (other work on the
+    machine can only slow a round down, so the fastest is the closest to pbf's own cost)."""
+    best = 0.0
+    for _ in range(rounds):
+        done, start = 0, time.perf_counter()
+        while True:
+            done += work()
+            elapsed = time.perf_counter() - start
+            if elapsed >= budget / rounds:
+                break
+        best = max(best, done / elapsed)
+    return best
 
 
 def inprocess_figures(built: Built, budget: float) -> dict[str, float]:

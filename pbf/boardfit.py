@@ -210,11 +210,14 @@ def split_post(
     def size(text: str) -> tuple[int, int]:
         return board_lines(text), board_bytes(text, encoding, html, newline)
 
+    if max_lines is None and max_bytes is None:  # one post; still refused if it cannot be encoded
+        for text in ([footer] if footer is not None else []) + ["\n".join(blocks)]:
+            board_bytes(text, encoding, html, newline)
+        return [_assemble(["\n".join(blocks)], footer)]
+
     # every board-counted piece is additive: size(a + "\n" + b) = size(a) + size(b) + newline
     footer_size = size(footer) if footer is not None else None
     block_sizes = [size(b) for b in blocks]
-    if max_lines is None and max_bytes is None:
-        return [_assemble(["\n".join(blocks)], footer)]
 
     whole = _total(block_sizes, None, footer_size, nl)
     if _within(whole, max_lines, max_bytes):

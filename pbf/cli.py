@@ -431,9 +431,17 @@ def _thread_options(p: argparse.ArgumentParser) -> None:
                         "（スレッド：UTF-8・CP932・EUC-JP、行動ファイル：UTF-8・BOM付き・CP932）/ input encoding")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from .listing import KINDS
+class _Unbuilt:
+    """A sub-command left unbuilt: ``main`` builds only the command it runs (start-up: each
+    sub-parser costs argparse and gettext work; benchmarks/bench.py)."""
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        return argparse.Namespace()  # _path() sets .complete on it
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``only``, that sub-command alone (the others are not built, so
+    ``pbf --help`` and a wrong command name need the whole one)."""
     parser = _Parser(
         prog="pbf",
         description="掲示板（PBF）バトルの一括処理：Alter EGO ―オルタリゴ― とライダーバトル"
@@ -451,6 +459,8 @@ def build_parser() -> argparse.ArgumentParser:
         """A subcommand: ``summary`` is its one line (also in ``pbf --help``), ``examples`` are shown
         under 例 in its --help (tests/core/test_cli_gm.py asks every command for one); ``writes``:
         it changes files (an error then says nothing was written)."""
+        if only is not None and name != only:
+            return _Unbuilt()  # type: ignore[return-value]
         p = sub.add_parser(name, help=summary, description=summary + (f"\n\n{about}" if about else ""),
                            epilog="例：\n" + "\n".join(f"  {e}" for e in examples) if examples else None)
         if campaign:
@@ -566,8 +576,11 @@ def build_parser() -> argparse.ArgumentParser:
                 "pbf list", "pbf list riders", "pbf list cards --system alterego", "pbf list options --json",
                 "pbf list characters --campaign battle1",
                 about="能力値、技（カード → 技、射程、ダメージ）、デッキ、\nオプションの既定値と意味を表示します。")
-    p.add_argument("what", nargs="?", choices=KINDS, metavar="{" + ",".join(KINDS) + "}",
-                   help="表示するもの（省略時はすべて）/ what to list (all when omitted)")
+    if not isinstance(p, _Unbuilt):
+        from .listing import KINDS
+
+        p.add_argument("what", nargs="?", choices=KINDS, metavar="{" + ",".join(KINDS) + "}",
+                       help="表示するもの（省略時はすべて）/ what to list (all when omitted)")
     p.add_argument("--system", choices=SYSTEMS, help="このゲームだけ（省略時は両方）/ only this game")
     _path(p, "--campaign", kind=_DIRECTORY, metavar="DIR",
           help="このキャンペーンのデータ（data/ を含む）とオプションの今の値で / with this campaign's data and options")
@@ -589,6 +602,11 @@ def build_parser() -> argparse.ArgumentParser:
                 about="いまの pbf のコマンドとオプションから作ります（版が上がったら作り直してください）。")
     p.add_argument("shell", choices=("bash", "zsh"), help="シェルの種類 / the shell")
     return parser
+
+
+# The sub-commands (each has its cmd_NAME above); main() builds only the one it runs.
+_COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "log", "deadline", "export", "html",
+             "demo", "list", "set", "completion")
 
 
 def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -617,7 +635,8 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
-    parser = build_parser()
+    given = sys.argv[1:] if argv is None else argv
+    parser = build_parser(given[0] if given and given[0] in _COMMANDS else None)
     args = parser.parse_args(argv)
     _check_usage(parser, args)
     try:

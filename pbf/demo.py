@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,8 @@ def demo_campaigns() -> list[Path]:
 def play(source: Path, workdir: Path, out: Any) -> campaigns.Campaign:
     """Create the demo campaign afresh in ``workdir`` and play it: turn 1 from the sample thread
     (``thread.dat``) when there is one, with its receipts, then ``orders/NNNN.txt`` turn by turn."""
+    import tomllib  # here: every command that prints a post imports this module for PART_BREAK
+
     config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
     players = campaigns.players_from_config(config, "campaign.toml")
     c = campaigns.create(workdir / source.name, config["system"], players, seed=config["seed"],

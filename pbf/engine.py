@@ -12,8 +12,6 @@ from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta,
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
-from .forum import _marker_text as marker_text  # the thread reader's own rule for where an order starts
-from .forum import deadline_label, is_late, opening_marker_line, parse_deadline, results_marker_line
 from .orders import Aliases, find_player, split_orders
 
 
@@ -47,13 +45,29 @@ class ReadOrders:
 def player_aliases(campaign: Campaign) -> Aliases:
     """The names of each player's character (美鈴, ナイト, Knight): a header or --player may use
     them where only one player plays that character."""
-    names = {
-        entry["id"]: entry["names"]
-        for entries in campaign.system.catalogue(campaign.ctx.data, campaign.ctx.options).values()
-        for entry in entries
-        if isinstance(entry, dict) and "names" in entry
-    }
+    names = _character_names(campaign)
     return {name: list(names.get(p.character, [])) for name, p in campaign.ctx.players.items()}
+
+
+# id(data) -> (data, character id -> names): the names come from the data alone (a catalogue's
+# ``names``), and building the whole catalogue for them on every turn cost more than the parsing.
+_NAMES: dict[int, tuple[Any, dict[str, list[str]]]] = {}
+
+
+def _character_names(campaign: Campaign) -> dict[str, list[str]]:
+    data = campaign.ctx.data
+    kept = _NAMES.get(id(data))
+    if kept is None or kept[0] is not data:
+        names = {
+            entry["id"]: entry["names"]
+            for entries in campaign.system.catalogue(data, campaign.ctx.options).values()
+            for entry in entries
+            if isinstance(entry, dict) and "names" in entry
+        }
+        if len(_NAMES) >= 16:
+            _NAMES.clear()
+        kept = _NAMES[id(data)] = (data, names)
+    return kept[1]
 
 
 def sources_from_file(campaign: Campaign, text: str) -> OrderSources:
@@ -142,6 +156,8 @@ def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callab
     With a line beginning with the order marker, the order is what follows the last such line
     (chat before it is skipped); without one, the whole text is the order. A marker written with
     spaces inside or other brackets (【 行動 】) is refused: the thread would not read it."""
+    from .markers import order_text as marker_text  # the thread reader's own rule for where an order starts
+
     marker = str(campaign.ctx.options.get("order_marker", "【行動】"))
     found = marker_text(text, marker)
     if found is None:
@@ -283,6 +299,8 @@ def finish_post(
     """The post with its verification footer and results marker, safe for the board's
     encoding, and split into parts that fit the board's limits (docs/forum.md). ``footer``:
     ``gm_dice`` (faces the GM supplied), ``next_deadline`` (its label), ``over``."""
+    from .markers import results_marker_line
+
     footer_text = render.render(
         campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical),
         gm_dice=footer.get("gm_dice", 0), next_deadline=footer.get("next_deadline"), over=footer.get("over", False),
@@ -427,9 +445,10 @@ def gm_identity(campaign: Campaign) -> tuple[str, str | None] | None:
 def turn_deadline(campaign: Campaign, given: str | None) -> str | None:
     """The deadline of the turn to come: ``--deadline`` when given, else the stored one."""
     from .campaign import current_deadline
-    from .forum import deadline_string
 
     if given is not None:
+        from .forum import deadline_string, parse_deadline  # pbf.forum only where a command needs it (start-up)
+
         return deadline_string(parse_deadline(given))
     return current_deadline(campaign)
 
@@ -448,7 +467,7 @@ def thread_orders(
 
     The window starts after the posts the previous turn read, when it read this thread (the
     archive's turn.yaml says which), and after the previous turn's results post."""
-    from .forum import collect_orders
+    from .forum import collect_orders, parse_deadline
     from .thread import load_thread, normalize_name
 
     read = load_thread(thread, encoding)
@@ -529,6 +548,8 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
     committed = found.collected.committed
     deadline = found.deadline
     # past the deadline: by the clock (``now``, board time), or a post already stamped after it
+    from .forum import is_late, parse_deadline
+
     after = bool(deadline) and (is_late(now, parse_deadline(deadline)) if now is not None else False)
     after = after or bool(found.collected.late)
     for name in ctx.players:
@@ -595,6 +616,8 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
         system_name=system.name, summary=public, players=ctx.players, options=options, opening=opening,
         commitment=seed_commitment(seed), deadline=_label(options, deadline),
     )
+    from .markers import opening_marker_line
+
     post, parts = fit_post(options, body, opening_marker_line())
     files = {"post.txt": post}
     if len(parts) > 1:
@@ -614,6 +637,8 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
 def _label(options: dict[str, Any], deadline: str | None) -> str | None:
     if not deadline:
         return None
+    from .forum import deadline_label, parse_deadline
+
     return deadline_label(parse_deadline(deadline), options.get("timezone", "JST"))
 
 

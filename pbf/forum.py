@@ -79,10 +79,14 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .errors import PbfError, Problem
-from .thread import Post, normalize_name
+from .markers import OPENING_MARKER, RESULTS_PREFIX, opening_marker_line, results_marker_line
+from .markers import order_text as _marker_text
+
+if TYPE_CHECKING:  # thread.py is imported where a thread is read (start-up of pbf turn --orders)
+    from .thread import Post
 
 __all__ = [
     "ORDER_MARKER",
@@ -111,27 +115,14 @@ __all__ = [
 ]
 
 ORDER_MARKER = "【行動】"
-OPENING_MARKER = "バトル開始"  # the opening post's footer: ［pbf］バトル開始 (turn 0)
 COMMIT_MARKER = "【コミット】"
 REVEAL_MARKER = "【公開】"
-RESULTS_PREFIX = "［pbf］"
 
 
 # -- results posts -------------------------------------------------------------------------------
-
-
-def results_marker_line(turn: int) -> str:
-    """The footer pbf puts on the last line of every results post: ``［pbf］第3ターン結果``.
-
-    Give it as ``footer`` to :func:`pbf.boardfit.split_post` so that every part carries it
-    (the detector also accepts a trailing ``（2/3）``). Every character survives CP932.
-    """
-    return f"{RESULTS_PREFIX}第{turn}ターン結果"
-
-
-def opening_marker_line() -> str:
-    """The footer of the opening post (``pbf new``): the window of turn 1 starts after it."""
-    return f"{RESULTS_PREFIX}{OPENING_MARKER}"
+# The markers pbf writes (RESULTS_PREFIX, OPENING_MARKER, results_marker_line, opening_marker_line)
+# live in pbf/markers.py, which a turn imports without this module (start-up); they are forum's
+# names too.
 
 
 def _results_re(prefix: str) -> re.Pattern[str]:
@@ -430,41 +421,6 @@ def _marker_mid_line(body: str, marker: str) -> bool:
     return False
 
 
-def _marker_text(body: str, marker: str) -> tuple[str, int, int] | None:
-    """Text after the last line starting with ``marker`` → (text, line, column_offset)."""
-    norm_marker = unicodedata.normalize("NFKC", marker).strip()
-    lines = body.split("\n")
-    found = None
-    for index, line in enumerate(lines):
-        norm = unicodedata.normalize("NFKC", line)
-        stripped = norm.lstrip()
-        if stripped.startswith(norm_marker):
-            found = index
-    if found is None:
-        return None
-    # position of the marker's end in the original (un-normalised) line
-    line = lines[found]
-    prefix_len = 0
-    for cut in range(len(line) + 1):
-        if unicodedata.normalize("NFKC", line[:cut]).strip() == norm_marker:
-            prefix_len = cut
-            break
-    first = line[prefix_len:]
-    text_lines = [first] + lines[found + 1 :]
-    line_no = found + 1
-    column_offset = prefix_len
-    # the order may start on the marker's line or below it: skip blank lines
-    while len(text_lines) > 1 and not text_lines[0].strip():
-        text_lines.pop(0)
-        line_no += 1
-        column_offset = 0
-    lead = len(text_lines[0]) - len(text_lines[0].lstrip())
-    text_lines[0] = text_lines[0][lead:]
-    column_offset += lead
-    text = "\n".join(line.rstrip() for line in text_lines).strip()
-    return text, line_no, column_offset
-
-
 def collect_orders(
     posts: list[Post],
     players: "dict[str, str | None]",
@@ -481,6 +437,8 @@ def collect_orders(
     current_turn: int | None = None,
 ) -> Collected:
     """The turn's orders from the thread's posts (see the module docstring for the rulings)."""
+    from .thread import normalize_name
+
     if orders not in ("plain", "commit"):
         raise ValueError(f"orders must be 'plain' or 'commit', not {orders!r}")
     registered: dict[str, str | None] = {}

@@ -61,12 +61,15 @@ def decode(raw: bytes, source: str, encoding: str | None = None) -> str:
             readings = [text]
             break
         readings.append(text)
-    if readings:
+    if not readings:
+        raise PbfError(_undecodable(raw, source, candidates))
+    if len(readings) == 1:  # UTF-8 (or the one codec given): thread.py is not needed (start-up)
+        text = readings[0]
+    else:
         from .thread import _japanese_score  # CP932 or EUC-JP: the one that reads as Japanese
 
         text = max(readings, key=_japanese_score)
-        return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    raise PbfError(_undecodable(raw, source, candidates))
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _codec(encoding: str) -> str:

@@ -93,3 +93,14 @@ class GameSystem(Protocol):
         ``monsters``, ``cards``, …): plain data for ``templates/<system>/list.j2``. An entry for
         a character, rider or monster carries ``id``, ``name`` and ``names`` (every name it goes
         by, which an order header may use for its player)."""
+
+
+def copy_state(value: Any) -> Any:
+    """A copy of plain state data (dicts, lists, scalars) that a resolver may change freely: what
+    ``copy.deepcopy`` gave, without its memo and per-type dispatch (a resolver copies the state
+    every turn; benchmarks/bench.py). Strings, numbers, None and booleans are immutable and shared."""
+    if isinstance(value, dict):
+        return {key: copy_state(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_state(item) for item in value]
+    return value

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import GameData, Technique
-from .resolver import SUPER_COST
+from .state import SUPER_COST
 
 
 def technique_entry(tech: Technique, data: GameData) -> dict[str, Any]:

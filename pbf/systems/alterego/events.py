@@ -7,13 +7,12 @@ for the clean-up. Technique names are copied from data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...events import Event
+from ...events import Event, event, field
 
 
-@dataclass
+@event
 class Plotted(Event):
     """The cards opened and how they read (seed: 技を読み取る)."""
 
@@ -24,7 +23,7 @@ class Plotted(Event):
     techniques: list[dict[str, Any]] = field(default_factory=list)  # {name, cards, class}
 
 
-@dataclass
+@event
 class Locked(Event):
     """No plot this turn: a guard stance or a charging 強攻撃 carried over."""
 
@@ -35,7 +34,7 @@ class Locked(Event):
     technique: str | None = None
 
 
-@dataclass
+@event
 class BattleOver(Event):
     type: ClassVar[str] = "battle_over"
     actor: str | None
@@ -43,7 +42,7 @@ class BattleOver(Event):
     winner: str
 
 
-@dataclass
+@event
 class Performed(Event):
     """A technique comes out in this step."""
 
@@ -56,7 +55,7 @@ class Performed(Event):
     airborne: bool  # done while airborne (counts as ジャンプ in the matchup)
 
 
-@dataclass
+@event
 class Cancelled(Event):
     type: ClassVar[str] = "cancel"
     actor: str
@@ -69,7 +68,7 @@ class Cancelled(Event):
     cost: int = 3  # gauge a cancel needs and pays
 
 
-@dataclass
+@event
 class Charge(Event):
     """強攻撃: read this turn, comes out next turn; later cards are void."""
 
@@ -79,14 +78,14 @@ class Charge(Event):
     technique: str
 
 
-@dataclass
+@event
 class ChargeLost(Event):
     type: ClassVar[str] = "charge_lost"
     actor: str
     step: int
 
 
-@dataclass
+@event
 class Move(Event):
     type: ClassVar[str] = "move"
     actor: str
@@ -97,7 +96,7 @@ class Move(Event):
     blocked: bool = False  # a screen-edge or distance-0 limit stopped it
 
 
-@dataclass
+@event
 class Push(Event):
     type: ClassVar[str] = "push"
     actor: str
@@ -107,7 +106,7 @@ class Push(Event):
     distance: int
 
 
-@dataclass
+@event
 class Whiff(Event):
     type: ClassVar[str] = "whiff"
     actor: str
@@ -116,7 +115,7 @@ class Whiff(Event):
     reason: str  # "reach" / "down" (the enemy is knocked down) / "gauge" (特殊必殺技 without 3 gauge)
 
 
-@dataclass
+@event
 class Clash(Event):
     """技のかち合い: both results from the matchup table, from the actor's side."""
 
@@ -132,7 +131,7 @@ class Clash(Event):
     stance: bool = False  # the target met it with a guard stance (ガードの構え)
 
 
-@dataclass
+@event
 class SuperCost(Event):
     type: ClassVar[str] = "super"
     actor: str
@@ -142,7 +141,7 @@ class SuperCost(Event):
     soul: int
 
 
-@dataclass
+@event
 class Hit(Event):
     type: ClassVar[str] = "hit"
     actor: str
@@ -152,7 +151,7 @@ class Hit(Event):
     cls: str
 
 
-@dataclass
+@event
 class Guard(Event):
     type: ClassVar[str] = "guard"
     actor: str  # the one who guards
@@ -162,7 +161,7 @@ class Guard(Event):
     stance: bool  # guarded by a guard stance (no matchup)
 
 
-@dataclass
+@event
 class Damage(Event):
     """Every loss of HP (product.md): HP after = HP before - sum of amounts."""
 
@@ -173,7 +172,7 @@ class Damage(Event):
     step: int = 0
 
 
-@dataclass
+@event
 class Soul(Event):
     type: ClassVar[str] = "soul"
     actor: str
@@ -182,7 +181,7 @@ class Soul(Event):
     soul: int
 
 
-@dataclass
+@event
 class Suki(Event):
     type: ClassVar[str] = "suki"
     actor: str
@@ -190,7 +189,7 @@ class Suki(Event):
     voided: list[str]
 
 
-@dataclass
+@event
 class Void(Event):
     type: ClassVar[str] = "void"
     actor: str
@@ -200,7 +199,7 @@ class Void(Event):
     after: str | None = None  # the technique that ended the plot (強攻撃, 投げ, 大噴火, …)
 
 
-@dataclass
+@event
 class ThrowBreak(Event):
     type: ClassVar[str] = "throw_break"
     actor: str
@@ -209,7 +208,7 @@ class ThrowBreak(Event):
     distance: int
 
 
-@dataclass
+@event
 class Knockdown(Event):
     type: ClassVar[str] = "knockdown"
     actor: str  # the one who falls
@@ -217,14 +216,14 @@ class Knockdown(Event):
     by: str
 
 
-@dataclass
+@event
 class Stance(Event):
     type: ClassVar[str] = "stance"
     actor: str
     step: int
 
 
-@dataclass
+@event
 class StanceBreak(Event):
     type: ClassVar[str] = "stance_break"
     actor: str
@@ -232,14 +231,14 @@ class StanceBreak(Event):
     by: str
 
 
-@dataclass
+@event
 class KO(Event):
     type: ClassVar[str] = "ko"
     actor: str
     step: int
 
 
-@dataclass
+@event
 class DrawCards(Event):
     type: ClassVar[str] = "draw_cards"
     actor: str
@@ -248,7 +247,7 @@ class DrawCards(Event):
     hand_size: int
 
 
-@dataclass
+@event
 class Reshuffle(Event):
     type: ClassVar[str] = "reshuffle"
     actor: str
@@ -256,7 +255,7 @@ class Reshuffle(Event):
     count: int
 
 
-@dataclass
+@event
 class Result(Event):
     type: ClassVar[str] = "result"
     actor: str | None  # the winner; None for a draw

@@ -14,22 +14,19 @@ The seed's rules, in the seed's order, and where each lives here:
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...dice import Dice
 from ...events import Event
-from ..base import Context
+from ..base import Context, copy_state
 from . import events as ev
 from .data import Character, GameData, Technique
 from .plot import Plot
 from .reading import CancelMark, read_plot
-from .state import draw_up, missing_cards, take_cards
+from .state import CANCEL_COST, SUPER_COST, draw_up, missing_cards, take_cards
 
 SOUL_MAX = 9
-CANCEL_COST = 3
-SUPER_COST = 3
 MAX_STEPS = 64
 
 
@@ -488,7 +485,7 @@ class _Turn:
 
 
 def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context) -> tuple[dict[str, Any], list[Event]]:
-    new_state = copy.deepcopy(state)
+    new_state = copy_state(state)
     if new_state.get("winner") is not None:
         # the battle is over: only the turn counter moves; nothing is drawn or resolved
         new_state["turn"] = int(new_state.get("turn", 0)) + 1

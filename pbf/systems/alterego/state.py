@@ -23,6 +23,11 @@ from typing import Any
 from ...dice import Dice
 from .events import DrawCards, Reshuffle
 
+# The soul gauge each costs (the page: キャンセル and 特殊必殺技 cost 3); here, not in the
+# resolver, so that the order views need not import the resolver.
+CANCEL_COST = 3
+SUPER_COST = 3
+
 
 def new_fighter(character: str, hp: int) -> dict[str, Any]:
     return {

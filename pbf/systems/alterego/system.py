@@ -5,16 +5,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
 from ...errors import OrderError, PbfError, Problem
 from ..base import Context, Player
 from . import data as data_mod
-from .plot import Card, Cancel, Plot, parse_plot
-from .reading import CancelMark, read_plot
-from .resolver import CANCEL_COST, SUPER_COST, resolve
-from .state import is_locked, new_fighter
+from .state import CANCEL_COST, SUPER_COST, is_locked, new_fighter
+
+if TYPE_CHECKING:
+    from .plot import Plot
+
+# The order parser (lark), the reading and the resolver (its events) are imported by the methods
+# that use them: `pbf show` and `pbf list` need none of them (start-up, benchmarks/bench.py).
 
 HANDS = ("private", "open", "free")
 CARD_ORDER = {c: i for i, c in enumerate(data_mod.CARDS)}
@@ -103,6 +106,8 @@ class AlterEgo:
 
     # -- orders ------------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> Plot:
+        from .plot import Cancel, Card, parse_plot
+
         character = ctx.data.characters.get(ctx.players[player].character)
         try:
             plot = parse_plot(text, ctx.data.plot_words(character) if character else None)
@@ -184,6 +189,8 @@ class AlterEgo:
 
     # -- resolver ----------------------------------------------------------------------------
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context):
+        from .resolver import resolve
+
         ctx_opts = Context(ctx.system, ctx.players, ctx.data, {**self.default_options, **ctx.options})
         return resolve(state, orders, dice, ctx_opts)
 
@@ -217,6 +224,8 @@ class AlterEgo:
         }
 
     def order_view(self, order: Plot, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        from .reading import CancelMark, read_plot
+
         opts = {**self.default_options, **ctx.options}
         fighter = state["fighters"][player]
         character = ctx.data.characters[ctx.players[player].character]

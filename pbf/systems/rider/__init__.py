@@ -6,20 +6,22 @@ Rules: shared seed page ``rider-battle.txt``, rulings in ``docs/rules/rider.md``
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
 from ...errors import PbfError
 from ..base import Context, Player
-from . import checks
 from . import data as rider_data
 from . import initiative as ini
-from . import orders as rider_orders
 from .cards import stat
 from .data import RiderData
-from .orders import MOVE_RULE_WORDS, POOL_WORDS, RiderOrder
-from .resolver import is_multi
-from .resolver import resolve as _resolve
+from .initiative import is_multi
+
+if TYPE_CHECKING:
+    from .orders import RiderOrder
+
+# The order parser (lark) and the resolver are imported by the methods that use them: `pbf show`
+# and `pbf list` need neither (start-up, benchmarks/bench.py).
 
 
 class RiderSystem:
@@ -111,16 +113,22 @@ class RiderSystem:
 
     # -- orders ----------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> RiderOrder:
+        from . import checks
+
         teams = {n: p.team for n, p in ctx.players.items()}
         return checks.parse(text, player, state, ctx.data, teams)
 
     def canonical_order(self, order: RiderOrder | None) -> str:
         if order is None:
             return ""
-        return order.canonical or rider_orders.canonical(order, _bundled())
+        from .orders import canonical
+
+        return order.canonical or canonical(order, _bundled())
 
     def resolve(self, state, orders, dice, ctx):
-        return _resolve(state, orders, dice, ctx)
+        from .resolver import resolve
+
+        return resolve(state, orders, dice, ctx)
 
     def opening(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """Context for the opening post (templates/rider/opening.j2): who goes first (the
@@ -175,6 +183,8 @@ class RiderSystem:
         }
 
     def order_view(self, order: RiderOrder, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        from .orders import MOVE_RULE_WORDS, POOL_WORDS, canonical
+
         data: RiderData = ctx.data
         f = state["fighters"][player]
         kind, sheet = data.character(f["character"])
@@ -203,7 +213,7 @@ class RiderSystem:
             "super_threshold": order.super_threshold,
             "cover": order.cover,
             "event_final": order.event_final,
-            "canonical": rider_orders.canonical(order, data),
+            "canonical": canonical(order, data),
             "advice": checks.advice(order, player, state, data),
         }
 

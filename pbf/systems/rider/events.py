@@ -6,13 +6,12 @@ copied from the data into the events so that templates need nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...events import Event
+from ...events import Event, event, field
 
 
-@dataclass
+@event
 class TurnStarted(Event):
     type: ClassVar[str] = "turn"
     actor: str  # "" (the GM)
@@ -20,7 +19,7 @@ class TurnStarted(Event):
     distance: str | None
 
 
-@dataclass
+@event
 class Rolled(Event):
     """Every die roll. ``faces`` in the order rolled (re-rolls included); ``value`` the highest
     exploded die of a pool, or the exploded sum of a damage 1D6. ``groups``: the faces per die;
@@ -39,7 +38,7 @@ class Rolled(Event):
     by: str = ""  # who rolls for the actor (a contract monster called by アドベント)
 
 
-@dataclass
+@event
 class InitiativeSet(Event):
     type: ClassVar[str] = "initiative"
     actor: str  # who goes first
@@ -48,7 +47,7 @@ class InitiativeSet(Event):
     rolled: bool  # a tie broken with dice
 
 
-@dataclass
+@event
 class DistanceSet(Event):
     type: ClassVar[str] = "distance"
     actor: str  # who rolled
@@ -56,7 +55,7 @@ class DistanceSet(Event):
     face: int
 
 
-@dataclass
+@event
 class ActionStarted(Event):
     type: ClassVar[str] = "action"
     actor: str
@@ -64,7 +63,7 @@ class ActionStarted(Event):
     first: bool  # 先攻 / 後攻
 
 
-@dataclass
+@event
 class MoveDeclared(Event):
     type: ClassVar[str] = "declare_move"
     actor: str
@@ -74,7 +73,7 @@ class MoveDeclared(Event):
     unblockable: bool  # ムーブベント
 
 
-@dataclass
+@event
 class Moved(Event):
     type: ClassVar[str] = "move"
     actor: str
@@ -87,7 +86,7 @@ class Moved(Event):
     difference: int | None = None
 
 
-@dataclass
+@event
 class CardPlayed(Event):
     type: ClassVar[str] = "card"
     actor: str
@@ -99,7 +98,7 @@ class CardPlayed(Event):
     left: int = 0  # copies left
 
 
-@dataclass
+@event
 class CardSkipped(Event):
     type: ClassVar[str] = "card_skipped"
     actor: str
@@ -108,7 +107,7 @@ class CardSkipped(Event):
     reason: str  # used_up
 
 
-@dataclass
+@event
 class VentedIn(Event):
     type: ClassVar[str] = "vent"
     actor: str
@@ -118,7 +117,7 @@ class VentedIn(Event):
     discarded_name: str | None = None
 
 
-@dataclass
+@event
 class Cancelled(Event):
     """コンファインベント: the other side's 能動 card has no effect."""
 
@@ -129,7 +128,7 @@ class Cancelled(Event):
     card_name: str
 
 
-@dataclass
+@event
 class StatusChanged(Event):
     type: ClassVar[str] = "status"
     actor: str
@@ -140,7 +139,7 @@ class StatusChanged(Event):
     params: dict[str, int] = field(default_factory=dict)  # the card's numbers (cards.yaml), for the post
 
 
-@dataclass
+@event
 class PassiveIdle(Event):
     """A 受動 card was played but had nothing to react to (コンファインベント with no 能動 card to
     cancel, リフレクトベント against no attack on its user)."""
@@ -154,7 +153,7 @@ class PassiveIdle(Event):
     target_card_name: str | None = None  # its 能動 card (move_card / cancelled)
 
 
-@dataclass
+@event
 class AttackDeclared(Event):
     type: ClassVar[str] = "attack"
     actor: str
@@ -170,7 +169,7 @@ class AttackDeclared(Event):
     aim_cut: int = 0  # 隙狙い points dropped: ナスティベント left too few dice for them (ruling)
 
 
-@dataclass
+@event
 class NoAttack(Event):
     type: ClassVar[str] = "no_attack"
     actor: str
@@ -180,7 +179,7 @@ class NoAttack(Event):
     distance: str | None = None
 
 
-@dataclass
+@event
 class EvasionDeclared(Event):
     type: ClassVar[str] = "evasion"
     actor: str  # the defender
@@ -196,7 +195,7 @@ class EvasionDeclared(Event):
     floor: int = 0  # the lowest evasion achievement the dice can give (every die is at least 2)
 
 
-@dataclass
+@event
 class Hit(Event):
     """A hit: amount = max(0, (attack - evasion) + roll + bonus - (defense - ignored))."""
 
@@ -213,7 +212,7 @@ class Hit(Event):
     amount: int
 
 
-@dataclass
+@event
 class Whiffed(Event):
     """Evaded (ties go to the defender)."""
 
@@ -225,7 +224,7 @@ class Whiffed(Event):
     evasion: int
 
 
-@dataclass
+@event
 class Reflected(Event):
     """リフレクトベント: the attacker takes (evasion - attack) + 1D6 - their 防御力."""
 
@@ -239,7 +238,7 @@ class Reflected(Event):
     amount: int
 
 
-@dataclass
+@event
 class Damaged(Event):
     type: ClassVar[str] = "damage"
     actor: str  # the source (== target for HP paid for 超回避)
@@ -249,27 +248,27 @@ class Damaged(Event):
     full: int = 0  # the damage before it was cut to the HP left (残りHP分)
 
 
-@dataclass
+@event
 class KnockedOut(Event):
     type: ClassVar[str] = "ko"
     actor: str  # the fallen
     by: str
 
 
-@dataclass
+@event
 class Won(Event):
     type: ClassVar[str] = "winner"
     actor: str
 
 
-@dataclass
+@event
 class EventFinal(Event):
     type: ClassVar[str] = "event_final"
     actor: str
     text: str
 
 
-@dataclass
+@event
 class Epilogue(Event):
     """イベントファイナル posted after the battle was decided: no dice, no rules effect."""
 
@@ -278,7 +277,7 @@ class Epilogue(Event):
     winner: str
 
 
-@dataclass
+@event
 class Drawn(Event):
     type: ClassVar[str] = "draw"
     actor: str  # ""
@@ -287,7 +286,7 @@ class Drawn(Event):
 
 # -- battles of three or more (複数人による戦闘) ---------------------------------------------------
 
-@dataclass
+@event
 class DistancesRolled(Event):
     """リアクション側の距離: every reacting fighter rolled 1D6 for its band to the actor
     (the ``roll`` events with purpose ``distance`` come just before)."""
@@ -304,7 +303,7 @@ class DistancesRolled(Event):
     move_listed: list[str] = field(default_factory=list)  # the order's priority list
 
 
-@dataclass
+@event
 class MultiActionStarted(Event):
     type: ClassVar[str] = "multi_action"
     actor: str
@@ -313,7 +312,7 @@ class MultiActionStarted(Event):
     fallen: str | None = None  # the named movement target, fallen earlier (the default was used)
 
 
-@dataclass
+@event
 class TargetsChosen(Event):
     """One target per band of the weapon's range (never two in one band)."""
 
@@ -327,7 +326,7 @@ class TargetsChosen(Event):
     listed: list[str]  # the order's priority list ([] = the nearest opponents)
 
 
-@dataclass
+@event
 class Covered(Event):
     """庇う: ``actor`` evades for ``target`` at -1; a hit hurts both."""
 
@@ -338,7 +337,7 @@ class Covered(Event):
     pool: str  # attack (受け) | defense (ガードベント)
 
 
-@dataclass
+@event
 class CoverRefused(Event):
     """庇う was ordered but could not happen (no sword or guard vented)."""
 

@@ -21,6 +21,14 @@ from . import dice as rd
 from .data import RiderData
 from .events import Rolled
 
+MULTI = 3  # fighters at the start of a battle from which the 複数人による戦闘 rules apply
+
+
+def is_multi(st: dict[str, Any]) -> bool:
+    """A battle of three or more: decided by the fighters it started with (ruling), so a
+    free-for-all stays one when it is down to two."""
+    return len(st["fighters"]) >= MULTI
+
 STARTING_BANDS = {1: "近", 2: "近", 3: "中", 4: "中", 5: "遠", 6: "遠"}
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ...errors import OrderError, Problem, nearest
 from ...resources import lark_parser
@@ -133,9 +133,28 @@ def position(text: str, index: int) -> tuple[int, int]:
 
 # -- the parser ----------------------------------------------------------------------------
 
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}  # positions: from the tokens
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return lark_parser("rider", parser="lalr", lexer="contextual", maybe_placeholders=False)  # positions: from the tokens
+    """The grammar alone (parse trees); orders are read by :func:`_reader`."""
+    return lark_parser("rider", **_OPTIONS)
+
+
+# id(data) -> (data, parser): the parser with the Transformer of that data inside it (lark calls the
+# Transformer's methods as it reduces: no parse tree, no second pass, and v_args' wrappers made once,
+# not per node), built once per data object (from pbf's cache, like parser()).
+_READERS: dict[int, tuple[RiderData, Lark]] = {}
+
+
+def _reader(data: RiderData) -> Lark:
+    kept = _READERS.get(id(data))
+    if kept is None or kept[0] is not data:
+        if len(_READERS) >= 8:
+            _READERS.clear()
+        kept = _READERS[id(data)] = (data, lark_parser("rider", transformer=_Transform(data), **_OPTIONS))
+    return kept[1]
 
 
 @dataclass
@@ -433,7 +452,11 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
     normalised, where = normalise(text)
     normalised = _list_commas(normalised, data)
     try:
-        tree = parser().parse(normalised)
+        try:
+            clauses = _reader(data).parse(normalised)
+        except _Unknown:
+            parser().parse(normalised)  # a syntax error anywhere in the text is reported before an unknown word
+            raise
     except UnexpectedCharacters as exc:
         bad = normalised[exc.pos_in_stream : exc.pos_in_stream + 1]
         raise OrderError([problem_at(text, where, exc.pos_in_stream, "この位置の文字は読めません。", bad, player=player)]) from None
@@ -454,22 +477,17 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
         raise OrderError([problem_at(text, where, tok.start_pos, "ここには書けない語です。区切り（／、改行）を確かめてください。", str(tok), hint, player)]) from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
         raise OrderError([Problem(f"行動を読めません：{exc}", player=player)]) from None
-    try:
-        clauses = _Transform(data).transform(tree)
-    except VisitError as exc:
-        inner = exc.orig_exc
-        if isinstance(inner, _Unknown):
-            word = inner.text
-            guess = nearest(norm(word), [norm(c) for c in inner.candidates])
-            shown = None
-            if guess is not None:
-                shown = next((c for c in inner.candidates if norm(c) == guess), guess)
-            hint = inner.hint or (f"もしかして「{shown}」？" if shown else None)
-            if hint is None and not word.isascii():
-                hint = CHAT_HELP
-            message = inner.why or "知らない語です。"
-            raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
-        raise
+    except _Unknown as inner:  # raised by the Transformer, as the parser reduced
+        word = inner.text
+        guess = nearest(norm(word), [norm(c) for c in inner.candidates])
+        shown = None
+        if guess is not None:
+            shown = next((c for c in inner.candidates if norm(c) == guess), guess)
+        hint = inner.hint or (f"もしかして「{shown}」？" if shown else None)
+        if hint is None and not word.isascii():
+            hint = CHAT_HELP
+        message = inner.why or "知らない語です。"
+        raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
     for c in clauses:
         if c.kind == "event_final":
             start, end = c.value

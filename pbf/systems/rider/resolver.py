@@ -13,13 +13,12 @@ range; 受動 cards come in initiative order; 庇う lets a reacting rider evade
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...dice import Dice
 from ...errors import PbfError
-from ..base import Context
+from ..base import Context, copy_state
 from . import cards as fx
 from . import dice as rd
 from . import initiative as ini
@@ -30,16 +29,8 @@ from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardS
                      Epilogue, EvasionDeclared, EventFinal, Hit, InitiativeSet, KnockedOut, MoveDeclared, Moved,
                      NoAttack, PassiveIdle, Reflected, StatusChanged, TurnStarted, VentedIn, Whiffed, Won)
 from .multi import MultiBattle
+from .initiative import is_multi
 from .orders import RiderOrder
-
-
-MULTI = 3  # fighters at the start of a battle from which the 複数人による戦闘 rules apply
-
-
-def is_multi(st: dict[str, Any]) -> bool:
-    """A battle of three or more: decided by the fighters it started with (ruling), so a
-    free-for-all stays one when it is down to two."""
-    return len(st["fighters"]) >= MULTI
 
 
 # -- distances (1 on 1: one band kept in the state) ---------------------------------------------
@@ -581,7 +572,7 @@ def epilogue(st: dict[str, Any], orders: dict[str, Any], teams: dict[str, str | 
 
 
 def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context) -> tuple[dict[str, Any], list]:
-    st = copy.deepcopy(state)
+    st = copy_state(state)
     teams = {name: ctx.players[name].team if name in ctx.players else None for name in st["fighters"]}
     if st.get("winner") is not None:
         return epilogue(st, orders, teams)
