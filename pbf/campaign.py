@@ -2,8 +2,9 @@
 
 ``campaign.toml`` is read with tomllib and written once, by ``pbf new``, with tomli-w.
 ``state.yaml`` is a round-trip YAML document: a turn merges the new state into it, so the
-GM's comments survive. Every write is atomic. A turn first renames its complete
-``history/NNNN/`` folder into place, then replaces ``state.yaml``: state.yaml is the commit point.
+GM's comments survive. Every write is atomic. A turn's commit point is one rename: its
+complete ``history/NNNN/`` folder into place; state.yaml and deadline.yaml are then derived from
+it, and a run killed in between is finished by the next command (:func:`_reconcile`).
 """
 
 from __future__ import annotations
@@ -160,10 +161,14 @@ def _coerce_core_option(key: str, value: Any) -> Any:
     if key == "encoding":
         import codecs
 
-        try:
-            codecs.lookup(value)
-        except LookupError:
-            raise PbfError(Problem(f"文字コード「{value}」が分かりません（例：cp932, utf-8）。 / unknown encoding", text=value)) from None
+        if not board_encoding(value):
+            raise PbfError(
+                Problem(
+                    "は板の文字コードに使えません（日本語の書ける文字コード、例：cp932, utf-8, euc-jp）。"
+                    " / not a board encoding",
+                    text=value,
+                )
+            )
     if key == "timezone":
         from .forum import parse_timezone
 
@@ -171,6 +176,17 @@ def _coerce_core_option(key: str, value: Any) -> Any:
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
+
+
+def board_encoding(name: str) -> bool:
+    """A text encoding a Japanese board could use: known, ASCII-compatible, and able to write kana."""
+    import codecs
+
+    try:
+        info = codecs.lookup(name)
+        return bool(getattr(info, "_is_text_encoding", True)) and "A1【あ".encode(name)[:2] == b"A1"
+    except (LookupError, UnicodeError, TypeError, ValueError):
+        return False
 
 
 def build_context(system: GameSystem, players: list[Player], raw_options: dict[str, Any], path: Path | None) -> Context:
@@ -272,11 +288,140 @@ def load(path: "Path | str") -> Campaign:
     except UnicodeDecodeError as exc:
         raise PbfError(f"{state_path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
     state = yamlio.load_plain(text, STATE_FILE)
-    if not isinstance(state, dict) or not isinstance(state.get("turn"), int) or state.get("system") not in (None, system.name):
+    turn = state.get("turn") if isinstance(state, dict) else None
+    if (
+        not isinstance(state, dict) or not isinstance(turn, int) or isinstance(turn, bool) or turn < 0
+        or state.get("system") not in (None, system.name)
+    ):
         raise PbfError(
-            f"{STATE_FILE} の形が正しくありません（turn: 数字 のある表が必要です）。 / malformed state.yaml"
+            f"{STATE_FILE} の形が正しくありません（turn: 0以上の数字 のある表が必要です）。 / malformed state.yaml"
         )
-    return Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state=state, state_text=text)
+    campaign = Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state=state, state_text=text)
+    if _reconcile(campaign):  # a turn or an undo was half done: finished now, read again
+        return load(path)
+    return campaign
+
+
+# -- the commit point and recovery -------------------------------------------------------------
+# A turn is committed by one rename: its complete folder becomes history/NNNN. What follows
+# (deadline.yaml, state.yaml, the pending options) is derived from that folder, so a run killed
+# in between is finished by the next command. An undo is committed by one rename too: the
+# folder moves to history/undone/; state.yaml then becomes the state the turn started from.
+
+def _tell(message: str) -> None:
+    import sys
+
+    try:
+        print("pbf: " + message, file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+
+
+def _archive_top(campaign: Campaign) -> int | None:
+    history = campaign.history
+    if not history.exists():
+        return None
+    if not history.is_dir():
+        raise PbfError(f"{HISTORY} がフォルダではありません（ファイルです）。 / history is not a folder")
+    turns = campaign.archived_turns()
+    return turns[-1] if turns else None
+
+
+def _same_state(a: str, b: str, where: str) -> bool:
+    return a == b or yamlio.load_plain(a, where) == yamlio.load_plain(b, where)
+
+
+def _reconcile(campaign: Campaign) -> bool:
+    """Check state.yaml's turn against the archive; finish a half-done turn or undo (True when
+    something was finished). A state that agrees with neither is an error: nothing is moved."""
+    top = _archive_top(campaign)
+    if top is None:
+        return False
+    turn = campaign.turn
+    leftovers = _leftovers(campaign)
+    if turn == top and not leftovers:
+        return False
+    with _locked(campaign.path) as busy:
+        if busy:
+            if turn == top:
+                return False
+            raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy")
+        for leftover in leftovers:  # temporary files of a run that was killed
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover, ignore_errors=True)
+            else:
+                leftover.unlink(missing_ok=True)
+        if turn == top:
+            return False
+        if turn == top - 1 and _same_state(campaign.state_text, state_before(campaign, top), STATE_FILE):
+            _finish_turn(campaign, top)
+            _tell(f"前回の pbf turn が途中で止まっていました。記録のある第{top}ターンまでを確定しました。")
+            return True
+        if turn == top + 1:
+            for folder in _undone_folders(campaign, turn):
+                saved = folder / STATE_FILE
+                if saved.is_file() and _same_state(campaign.state_text, saved.read_bytes().decode("utf-8"), STATE_FILE):
+                    _finish_undo(campaign, folder, _undone_before(campaign, folder, turn))
+                    _tell(f"前回の pbf undo が途中で止まっていました。第{turn}ターンの取り消しを終えました。")
+                    return True
+    raise PbfError(
+        Problem(
+            f"{STATE_FILE} の turn（{turn}）が記録（{HISTORY}/ の最後は第{top}ターン）と合いません。"
+            " / state.yaml disagrees with the archive",
+            hint=f"{STATE_FILE} を手で直したなら turn を {top} に戻してください（記録のフォルダは何も動かしていません）。",
+        )
+    )
+
+
+_TEMP_NAME = re.compile(r"^\.(?:\d{4}\.|.+\.tmp$)")
+
+
+def _leftovers(campaign: Campaign) -> list[Path]:
+    """Temporary files and folders that a killed run left (names as fsutil and mkdtemp make them)."""
+    found = []
+    for folder in (campaign.path, campaign.history):
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        found.extend(p for p in entries if _TEMP_NAME.match(p.name))
+    return found
+
+
+def _undone_folders(campaign: Campaign, turn: int) -> list[Path]:
+    into = campaign.history / UNDONE
+    if not into.is_dir():
+        return []
+    name = turn_dir_name(turn)
+    found = [p for p in into.iterdir() if p.is_dir() and re.fullmatch(rf"{name}(?:-\d+)?", p.name)]
+    return sorted(found, key=lambda p: (len(p.name), p.name), reverse=True)
+
+
+def _undone_before(campaign: Campaign, folder: Path, turn: int) -> str:
+    if (folder / "before.yaml").is_file():
+        return (folder / "before.yaml").read_bytes().decode("utf-8")
+    return archived(campaign, turn - 1, STATE_FILE)
+
+
+def _finish_turn(campaign: Campaign, turn: int) -> str:
+    """What follows a turn's commit point, all of it derived from ``history/NNNN`` (idempotent)."""
+    meta = archived_meta(campaign, turn)
+    if meta.get("next_deadline"):
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(turn + 1, str(meta["next_deadline"])))
+    state_text = archived(campaign, turn, STATE_FILE)
+    atomic_write(campaign.path / STATE_FILE, state_text)
+    pending = campaign.history / OPTIONS_PENDING
+    carried = campaign.turn_dir(turn) / OPTIONS_RECORD
+    if pending.is_file() and carried.is_file() and pending.read_bytes() == carried.read_bytes():
+        pending.unlink()  # now carried by this turn
+    return state_text
+
+
+def _finish_undo(campaign: Campaign, folder: Path, before: str) -> None:
+    """What follows an undo's commit point (the turn's folder is already in history/undone/)."""
+    if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
+        record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True)
+    atomic_write(campaign.path / STATE_FILE, before)
 
 
 # -- creating ---------------------------------------------------------------------------------
@@ -404,17 +549,9 @@ class TurnRecord:
 def exclusive(campaign: Campaign) -> Iterator[None]:
     """Hold the campaign's lock, and make sure state.yaml is still what this run read:
     two GMs running a turn at once must not both write turn N."""
-    lock_path = campaign.path / LOCK_FILE
-    with open(lock_path, "a") as handle:
-        try:
-            import fcntl
-        except ImportError:  # not POSIX: no advisory lock, the state check below still holds
-            fcntl = None
-        if fcntl is not None:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy") from None
+    with _locked(campaign.path) as busy:
+        if busy:
+            raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy")
         current = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
         if current != campaign.state_text and yamlio.load_plain(current, STATE_FILE) != campaign.state:
             raise PbfError(
@@ -422,6 +559,36 @@ def exclusive(campaign: Campaign) -> Iterator[None]:
                 " / state.yaml changed while pbf was running"
             )
         yield
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[bool]:
+    """The campaign's advisory lock (``.pbf.lock``), never followed through a symlink; yields
+    True when another pbf holds it."""
+    lock_path = folder / LOCK_FILE
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    if lock_path.is_symlink():
+        raise PbfError(f"{LOCK_FILE} がシンボリックリンクです。消してからもう一度どうぞ。 / the lock file is a symlink")
+    try:
+        fd = os.open(lock_path, flags, 0o666)
+    except IsADirectoryError:
+        raise PbfError(f"{LOCK_FILE} がフォルダです。消してからもう一度どうぞ。 / the lock file is a folder") from None
+    except OSError as exc:
+        raise PbfError(f"{LOCK_FILE} を開けません（{exc.strerror}）。 / cannot open the lock file") from None
+    try:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no advisory lock, the state check of exclusive() still holds
+            fcntl = None
+        busy = False
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                busy = True
+        yield busy
+    finally:
+        os.close(fd)
 
 
 def commit_turn(campaign: Campaign, record: TurnRecord) -> None:
@@ -434,9 +601,8 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     history = campaign.history
     history.mkdir(exist_ok=True)
     final = campaign.turn_dir(record.turn)
-    if final.exists():
-        # A folder for a turn that state.yaml does not know: left by an interrupted run.
-        _move_aside(final, history / UNDONE, "interrupted")
+    if final.exists():  # load() finishes a half-done turn, so this folder is not pbf's
+        raise PbfError(f"{HISTORY}/{final.name} がすでにあります（state.yaml は第{campaign.turn}ターン）。 / turn folder exists")
 
     before_path = campaign.turn_dir(campaign.turn) / STATE_FILE
     if campaign.state_doc is not None:  # a campaign built in memory (no state.yaml text of its own)
@@ -471,16 +637,25 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         if notices:
             (tmp / "notices").mkdir()
         write_files(tmp, {**files, **notices})
-        os.rename(tmp, final)
+        os.rename(tmp, final)  # the commit point
+        fsync_dir(history)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    if record.meta.get("next_deadline"):
-        # keyed by its turn: a run killed before state.yaml below leaves a deadline nobody reads
-        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(record.turn + 1, record.meta["next_deadline"]))
-    # the commit point; the history folder's rename reaches the disk first
-    atomic_write(campaign.path / STATE_FILE, state_text, also_sync=history)
-    (history / OPTIONS_PENDING).unlink(missing_ok=True)  # now carried by this turn
+    try:
+        _finish_turn(campaign, record.turn)
+    except Exception:
+        # an error (not a kill): take the turn back unless state.yaml already has it
+        try:
+            now = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            now = None
+        if now != state_text:
+            back = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
+            os.replace(final, back)
+            shutil.rmtree(back, ignore_errors=True)
+            fsync_dir(history)
+        raise
     campaign.state_doc = None
     campaign.state = new_state
     campaign.state_text = state_text
@@ -561,10 +736,9 @@ def undo(campaign: Campaign) -> int:
         raise PbfError("取り消すターンがありません。 / nothing to undo")
     with exclusive(campaign):
         before = state_before(campaign, turn)
-        if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
-            record_option_changes(campaign, option_changes(campaign, turn), older=True)
-        _move_aside(folder, campaign.history / UNDONE, "")
-        atomic_write(campaign.path / STATE_FILE, before)
+        option_changes(campaign, turn)  # a malformed record is refused before anything moves
+        moved = _move_aside(folder, campaign.history / UNDONE, "")  # the commit point
+        _finish_undo(campaign, moved, before)
     return turn
 
 
@@ -577,6 +751,8 @@ def _move_aside(folder: Path, into: Path, tag: str) -> Path:
         target = into / f"{base}-{n}"
         n += 1
     os.rename(folder, target)
+    fsync_dir(into)
+    fsync_dir(folder.parent)
     return target
 
 
@@ -598,7 +774,10 @@ def option_changes(campaign: Campaign, turn: int | None = None) -> dict[str, dic
     path = campaign.history / (OPTIONS_PENDING if turn is None else f"{turn_dir_name(turn)}/{OPTIONS_RECORD}")
     if not path.is_file():
         return {}
-    where = f"{HISTORY}/{path.relative_to(campaign.history).as_posix()}"
+    return _option_record(path, f"{HISTORY}/{path.relative_to(campaign.history).as_posix()}")
+
+
+def _option_record(path: Path, where: str) -> dict[str, dict[str, Any]]:
     data = yamlio.plain(yamlio.load(path.read_bytes().decode("utf-8"), where))
     changed = data.get("changed") if isinstance(data, dict) else None
     if not isinstance(changed, dict) or not all(isinstance(v, dict) and {"before", "after"} <= set(v) for v in changed.values()):

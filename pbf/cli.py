@@ -76,8 +76,12 @@ def _read_orders_file(path: str, encoding: str | None = None) -> str:
     return decode(raw, Path(path).name if path != "-" else "標準入力", encoding)
 
 
+def _json_text(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    sys.stdout.write(_json_text(data))
 
 
 # -- commands -----------------------------------------------------------------------------------
@@ -131,11 +135,40 @@ def _write(text: str, encoding: str | None) -> None:
     if not encoding:
         sys.stdout.write(text)
         return
+    _write_bytes(_encoded(text, encoding))
+
+
+def _encoded(text: str, encoding: str | None) -> bytes:
+    """The bytes :func:`_write` prints: in ``encoding`` made safe for it, else UTF-8."""
+    if not encoding:
+        return text.encode("utf-8", "replace")
     from .boardfit import board_safe
 
+    return board_safe(text, encoding).encode(encoding)
+
+
+def _write_bytes(data: bytes) -> None:
     sys.stdout.flush()
-    sys.stdout.buffer.write(board_safe(text, encoding).encode(encoding))
-    sys.stdout.buffer.flush()
+    if hasattr(sys.stdout, "buffer"):
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:  # a text-only stream (tests capture stdout as text)
+        sys.stdout.write(data.decode("utf-8", "replace"))
+        sys.stdout.flush()
+
+
+class SavedButNotShown(PbfError):
+    """The turn is committed but printing it failed (a full disk, a closed pipe)."""
+
+    def __init__(self, path: Path, turn: int, exc: OSError):
+        super().__init__(
+            Problem(
+                f"第{turn}ターンは保存しました（state.yaml と history/{campaigns.turn_dir_name(turn)}/）が、"
+                f"結果を出力できませんでした（{exc.strerror or exc}）。もう一度 pbf turn を実行しないでください"
+                "（次のターンが進みます）。",
+                hint=f"結果の書き込みは pbf log {path} --turn {turn} で表示し直せます。",
+            )
+        )
 
 
 def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.ThreadOrders:
@@ -165,8 +198,17 @@ def cmd_turn(args: argparse.Namespace) -> int:
             meta["deadline"] = deadline
         orders = _read_orders_file(args.orders, args.input_encoding)
         record = engine.run_turn(c, orders, fixed=fixed, meta={"orders_from": "file", **meta})
-    if not args.dry_run:
-        campaigns.commit_turn(c, record)
+    # everything that can fail is done before the commit: the output is made (and encoded) first
+    if args.json:
+        output = _json_text({"turn": record.turn, "events": record.events,
+                             "state": c.system.summary(record.state, c.ctx)}).encode("utf-8")
+    else:
+        output = _encoded(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
+    if args.dry_run:
+        _write_bytes(output)
+        return 0
+    campaigns.commit_turn(c, record)
+    try:
         if not next_deadline and record.state.get("winner") is None:
             print(
                 f"pbf: 次のターン（第{record.turn + 1}ターン）の締切が決まっていません。決めたら "
@@ -174,10 +216,9 @@ def cmd_turn(args: argparse.Namespace) -> int:
                 "（次からは pbf turn --next-deadline でも）。",
                 file=sys.stderr,
             )
-    if args.json:
-        _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
-    else:
-        _write(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
+        _write_bytes(output)
+    except OSError as exc:
+        raise SavedButNotShown(c.path, record.turn, exc) from None
     return 0
 
 
@@ -374,9 +415,11 @@ def _post_number(value: str) -> int:
 
 def _encoding(value: str) -> str:
     try:
-        codecs.lookup(value)
+        known = codecs.lookup(value)
     except LookupError:
         raise argparse.ArgumentTypeError(f"文字コード「{value}」が分かりません（例：utf-8, cp932）") from None
+    if not getattr(known, "_is_text_encoding", True):
+        raise argparse.ArgumentTypeError(f"「{value}」は文字の文字コードではありません（例：utf-8, cp932）")
     return value
 
 
@@ -568,6 +611,18 @@ def _print_problems(error: PbfError, wrote_nothing: bool) -> None:
         print("pbf: " + problems[0].format(), file=sys.stderr)
 
 
+def _drop_stdout() -> None:
+    """stdout failed: what is still buffered for it goes nowhere (not to a traceback at exit)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (tests): nothing to drop
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
@@ -577,6 +632,10 @@ def main(argv: list[str] | None = None) -> int:
     _check_usage(parser, args)
     try:
         return args.func(args)
+    except SavedButNotShown as error:
+        _print_problems(error, False)
+        _drop_stdout()
+        return 1
     except PbfError as error:
         _print_problems(error, args.writes and not getattr(args, "dry_run", False))
         return 1
