@@ -22,7 +22,7 @@ from typing import Any, Iterator
 from . import resources, yamlio
 from .dice import Dice, seed_commitment
 from .errors import PbfError, Problem, nearest
-from .fsutil import atomic_write, fsync_dir, write_file, write_files
+from .fsutil import atomic_write, fsync_dir, read_bytes, write_file, write_files
 from .systems import SYSTEMS, get_system
 from .systems.base import Context, GameSystem, Player
 
@@ -202,12 +202,29 @@ def build_context(system: GameSystem, players: list[Player], raw_options: dict[s
 def _parse_toml(raw: bytes) -> dict[str, Any]:
     import tomllib
 
-    return tomllib.loads(raw.decode("utf-8-sig"))
+    if len(raw) > yamlio.MAX_BYTES:
+        raise ValueError(f"too large: {len(raw):,} bytes")
+    text = raw.decode("utf-8-sig")
+    if text.count("[") + text.count("{") > yamlio.MAX_DEPTH and _toml_depth(text) > yamlio.MAX_DEPTH:
+        raise PbfError(f"{CAMPAIGN_FILE} の入れ子が深すぎます（{yamlio.MAX_DEPTH}段まで）。 / nesting too deep")
+    return tomllib.loads(text)
+
+
+def _toml_depth(text: str) -> int:
+    """The deepest nesting of inline arrays and tables (strings and comments skipped roughly)."""
+    depth = deepest = 0
+    for token in re.findall(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]', text):
+        if token in ("[", "{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in ("]", "}"):
+            depth = max(depth - 1, 0)
+    return deepest
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path, CAMPAIGN_FILE)
     except FileNotFoundError:
         raise PbfError(
             Problem(
@@ -219,6 +236,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         return resources.parsed("toml", raw, _parse_toml)
     except UnicodeDecodeError as exc:
         raise PbfError(f"{path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
+    except RecursionError:
+        raise PbfError(f"{path.name} の入れ子が深すぎます。 / nesting too deep") from None
     except ValueError as exc:  # tomllib.TOMLDecodeError (tomllib is imported only when a text is new)
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         raise PbfError(
@@ -282,7 +301,7 @@ def load(path: "Path | str") -> Campaign:
     config, system, ctx, seed = load_config(path)
     state_path = path / STATE_FILE
     try:
-        text = state_path.read_bytes().decode("utf-8-sig")
+        text = read_bytes(state_path, STATE_FILE).decode("utf-8-sig")
     except FileNotFoundError:
         raise PbfError(f"{state_path} がありません。 / state.yaml not found") from None
     except UnicodeDecodeError as exc:
@@ -360,7 +379,7 @@ def _reconcile(campaign: Campaign) -> bool:
         if turn == top + 1:
             for folder in _undone_folders(campaign, turn):
                 saved = folder / STATE_FILE
-                if saved.is_file() and _same_state(campaign.state_text, saved.read_bytes().decode("utf-8"), STATE_FILE):
+                if saved.is_file() and _same_state(campaign.state_text, _decoded(read_bytes(saved), str(saved)), STATE_FILE):
                     _finish_undo(campaign, folder, _undone_before(campaign, folder, turn))
                     _tell(f"前回の pbf undo が途中で止まっていました。第{turn}ターンの取り消しを終えました。")
                     return True
@@ -399,7 +418,7 @@ def _undone_folders(campaign: Campaign, turn: int) -> list[Path]:
 
 def _undone_before(campaign: Campaign, folder: Path, turn: int) -> str:
     if (folder / "before.yaml").is_file():
-        return (folder / "before.yaml").read_bytes().decode("utf-8")
+        return _decoded(read_bytes(folder / "before.yaml"), str(folder / "before.yaml"))
     return archived(campaign, turn - 1, STATE_FILE)
 
 
@@ -552,7 +571,7 @@ def exclusive(campaign: Campaign) -> Iterator[None]:
     with _locked(campaign.path) as busy:
         if busy:
             raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy")
-        current = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
+        current = read_bytes(campaign.path / STATE_FILE, STATE_FILE).decode("utf-8-sig")
         if current != campaign.state_text and yamlio.load_plain(current, STATE_FILE) != campaign.state:
             raise PbfError(
                 "state.yaml が読み込んだ後に変わりました（別の pbf か手での編集）。もう一度実行してください。"
@@ -666,7 +685,7 @@ def archived(campaign: Campaign, turn: int, name: str) -> str:
     path = campaign.turn_dir(turn) / name
     where = f"{HISTORY}/{turn_dir_name(turn)}/{name}"
     try:
-        return path.read_bytes().decode("utf-8")
+        return read_bytes(path, where).decode("utf-8")
     except FileNotFoundError:
         raise PbfError(f"記録 {where} がありません。 / missing archive file") from None
     except UnicodeDecodeError as exc:
@@ -705,7 +724,7 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
     if not path.exists():
         return None
     try:
-        data = yamlio.plain(yamlio.load(path.read_bytes().decode("utf-8-sig"), DEADLINE_FILE))
+        data = yamlio.plain(yamlio.load(read_bytes(path, DEADLINE_FILE).decode("utf-8-sig"), DEADLINE_FILE))
     except UnicodeDecodeError as exc:
         raise PbfError(f"{DEADLINE_FILE} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
     if not isinstance(data, dict) or not isinstance(data.get("turn"), int) or not isinstance(data.get("deadline"), str):
@@ -777,8 +796,15 @@ def option_changes(campaign: Campaign, turn: int | None = None) -> dict[str, dic
     return _option_record(path, f"{HISTORY}/{path.relative_to(campaign.history).as_posix()}")
 
 
+def _decoded(raw: bytes, where: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PbfError(f"{where} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
+
+
 def _option_record(path: Path, where: str) -> dict[str, dict[str, Any]]:
-    data = yamlio.plain(yamlio.load(path.read_bytes().decode("utf-8"), where))
+    data = yamlio.plain(yamlio.load(_decoded(read_bytes(path, where), where), where))
     changed = data.get("changed") if isinstance(data, dict) else None
     if not isinstance(changed, dict) or not all(isinstance(v, dict) and {"before", "after"} <= set(v) for v in changed.values()):
         raise PbfError(f"{where} の形が正しくありません（changed: キー: {{before, after}}）。 / malformed option record")
@@ -809,7 +835,7 @@ def _pending_options_text(campaign: Campaign) -> str | None:
     path = campaign.history / OPTIONS_PENDING
     if not path.is_file():
         return None
-    text = path.read_bytes().decode("utf-8")
+    text = _decoded(read_bytes(path, f"{HISTORY}/{OPTIONS_PENDING}"), f"{HISTORY}/{OPTIONS_PENDING}")
     last = campaign.turn_dir(campaign.turn) / OPTIONS_RECORD
     if last.is_file() and last.read_bytes().decode("utf-8") == text:
         return None

@@ -43,6 +43,35 @@ def atomic_write(path: Path, data: "bytes | str", also_sync: Path | None = None)
     fsync_dir(path.parent)
 
 
+MAX_READ = 64 * 1024 * 1024  # no file pbf reads comes near this
+
+
+def read_bytes(path: Path, where: "str | None" = None) -> bytes:
+    """A file's bytes; the wrong kind of file or one that cannot be read is a clear error
+    naming ``where`` (a missing file raises FileNotFoundError for the caller to word)."""
+    from .errors import PbfError
+
+    where = where or str(path)
+    try:
+        with open(path, "rb") as handle:
+            import stat
+
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise PbfError(f"「{where}」は普通のファイルではありません。 / not a regular file")
+            if info.st_size > MAX_READ:
+                raise PbfError(f"「{where}」が大きすぎます（{info.st_size:,}バイト）。 / file too large")
+            return handle.read(MAX_READ + 1)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        raise PbfError(f"「{where}」がフォルダです（ファイルのはずです）。 / a folder, not a file") from None
+    except OSError as exc:
+        raise PbfError(f"「{where}」を読めません（{exc.strerror or exc}）。 / cannot read") from None
+    except ValueError as exc:  # a NUL in the path
+        raise PbfError(f"「{where}」を読めません（{exc}）。 / cannot read") from None
+
+
 def write_file(path: Path, data: "bytes | str") -> None:
     """A plain write with fsync, for files inside a folder that is renamed into place."""
     write_files(Path(path).parent, {Path(path).name: data}, sync_folder=False)
