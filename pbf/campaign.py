@@ -484,6 +484,7 @@ def create(
     system = get_system(system_name)
     seen: set[str] = set()
     for p in players:
+        check_player_name(p.name)
         if p.name in seen:
             raise PbfError(Problem(f"プレイヤー「{p.name}」が二回指定されています。 / duplicate player", text=p.name))
         seen.add(p.name)
@@ -776,7 +777,44 @@ def _move_aside(folder: Path, into: Path, tag: str) -> Path:
 
 
 def safe_filename(name: str) -> str:
-    return re.sub(r'[\\/:*?"<>|\x00-\x1f]', "_", name) or "_"
+    """A player's notice file name: path characters (and ``%``) as ``%XX``, so that two names
+    never share a file; a name that would still be too long is cut and tagged with its hash."""
+    out = re.sub(r'[\\/:*?"<>|%\x00-\x1f\x7f]', lambda m: f"%{ord(m[0]):02X}", name)
+    if not out or out.startswith("."):
+        out = "%2E" + out[1:] if out else "_"
+    if len(out.encode("utf-8")) > 200:
+        import hashlib
+
+        digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
+        out = out.encode("utf-8")[:180].decode("utf-8", "ignore") + "~" + digest
+    return out
+
+
+MAX_NAME = 24  # characters of a player's name (a post's header and a notice file name hold it)
+_NAME_FORBIDDEN = re.compile(r'[\[\]【】［］\\/:*?"<>|%◆=@#\x00-\x1f\x7f\u2028\u2029\u0085]')
+
+
+def check_player_name(name: str, where: str = "--player") -> None:
+    """A name must head an order (``【NAME】``) and name a file: no brackets, no path
+    characters, no control characters or line breaks, at most MAX_NAME characters."""
+    found = _NAME_FORBIDDEN.search(name)
+    bad = found[0] if found else next((ch for ch in name if not ch.isprintable() and ch not in " \u3000"), None)
+    if bad is None and name.strip() and len(name) <= MAX_NAME:
+        return
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    if bad is not None:
+        why = f"{bad!r} は使えません"
+    elif len(name) > MAX_NAME:
+        why = f"長すぎます（{len(name)}文字、{MAX_NAME}文字まで）"
+    else:
+        why = "空です"
+    raise PbfError(
+        Problem(
+            f"{where} のプレイヤー名が使えません：{why}。 / bad player name",
+            text=shown if shown.isprintable() else shown.encode("unicode_escape").decode("ascii"),
+            hint=f"括弧・改行・制御文字と / \\ : * ? \" < > | % は名前に使えません（{MAX_NAME}文字まで）。",
+        )
+    )
 
 
 def commitment(campaign: Campaign) -> str:
