@@ -502,9 +502,13 @@ def create(
 
     zero_files = turn_zero(system, ctx, state, seed, extra, deadline)
 
-    parent = path.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=parent))
+    try:
+        parent = path.resolve().parent
+        parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=parent))
+    except OSError as exc:
+        shown = str(path) if len(str(path)) <= 60 else str(path)[:59] + "…"
+        raise PbfError(f"「{shown}」にキャンペーンを作れません（{exc.strerror or exc}）。 / cannot create the folder") from None
     try:
         if extra is not None:
             for sub in ("data", "templates"):

@@ -58,26 +58,40 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read_text_arg(value: str) -> str:
-    return sys.stdin.read() if value == "-" else value
+    if value != "-":
+        return value
+    raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise PbfError(
+            Problem(f"標準入力が UTF-8 ではありません（{exc.start + 1}バイト目）。 / stdin is not UTF-8", line=line)
+        ) from None
 
 
 def _read_orders_file(path: str, encoding: str | None = None) -> str:
     from .orders import decode
 
+    from .fsutil import read_bytes
+
     if path == "-":
         raw = sys.stdin.buffer.read()
     else:
         try:
-            raw = Path(path).read_bytes()
+            raw = read_bytes(Path(path), _short(path))
         except FileNotFoundError:
-            raise PbfError(f"行動ファイル「{path}」がありません。 / orders file not found") from None
-        except IsADirectoryError:
-            raise PbfError(f"「{path}」はフォルダです。行動ファイルを指定してください。 / not a file") from None
+            raise PbfError(f"行動ファイル「{_short(path)}」がありません。 / orders file not found") from None
     return decode(raw, Path(path).name if path != "-" else "標準入力", encoding)
 
 
 def _json_text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """A path or word as a message shows it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _print_json(data: Any) -> None:
@@ -109,7 +123,10 @@ def _deadline_arg(value: str | None) -> str | None:
         return None
     from .forum import deadline_string, parse_deadline
 
-    return deadline_string(parse_deadline(value))
+    when = parse_deadline(value)
+    if not 2000 <= when.year <= 2999:
+        raise PbfError(Problem("締切の年は2000〜2999年です。 / the deadline's year is out of range", text=_short(value)))
+    return deadline_string(when)
 
 
 def _board_now(c: campaigns.Campaign):
@@ -589,8 +606,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_NOT_EMPTY = ("dice", "deadline", "next_deadline", "seed", "orders", "thread", "keep", "player", "dir", "campaign")
+
+
 def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Usage errors argparse cannot see by itself (exit 2)."""
+    for name in _NOT_EMPTY:  # an empty value is refused, not taken as "not given"
+        value = getattr(args, name, None)
+        if isinstance(value, str) and not value.strip() and not (name == "deadline" and args.command == "deadline"):
+            parser.error(f"--{name.replace('_', '-')} の値が空です / empty value for --{name.replace('_', '-')}")
     if args.command != "turn":
         return
     if (args.orders is None) == (args.thread is None):
@@ -625,8 +649,15 @@ def _drop_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8")
+        if hasattr(stream, "reconfigure"):  # PYTHONIOENCODING=ascii or not: pbf writes UTF-8
+            stream.reconfigure(encoding="utf-8", errors="replace")
+    argv = sys.argv[1:] if argv is None else argv
+    for number, arg in enumerate(argv, start=1):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            print(f"pbf: {number}番目の引数「{_short(shown)}」が UTF-8 ではありません。 / an argument is not UTF-8",
+                  file=sys.stderr)
+            return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     _check_usage(parser, args)
@@ -640,8 +671,12 @@ def main(argv: list[str] | None = None) -> int:
         _print_problems(error, args.writes and not getattr(args, "dry_run", False))
         return 1
     except BrokenPipeError:  # the reader went away (pbf log | head): not an error of ours
-        sys.stderr.close()
+        _drop_stdout()
         return 0
+    except OSError as exc:  # a path pbf cannot use (too long, a loop, under a file, /proc, …)
+        where = _short(str(exc.filename)) if exc.filename is not None else ""
+        print(f"pbf: 「{where}」を使えません（{exc.strerror or exc}）。 / {type(exc).__name__}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("pbf: 中断しました。 / interrupted", file=sys.stderr)
         return 130
