@@ -22,7 +22,7 @@ from typing import Any, Iterator
 from . import resources, yamlio
 from .dice import Dice, seed_commitment
 from .errors import PbfError, Problem, nearest
-from .fsutil import atomic_write, fsync_dir, read_bytes, write_file, write_files
+from .fsutil import atomic_write, fsync_dir, make_temp_dir, read_bytes, write_file, write_files
 from .systems import SYSTEMS, get_system
 from .systems.base import Context, GameSystem, Player
 
@@ -505,7 +505,7 @@ def create(
     try:
         parent = path.resolve().parent
         parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=parent))
+        tmp = make_temp_dir(f".{path.name}.", parent)
     except OSError as exc:
         shown = str(path) if len(str(path)) <= 60 else str(path)[:59] + "…"
         raise PbfError(f"「{shown}」にキャンペーンを作れません（{exc.strerror or exc}）。 / cannot create the folder") from None
@@ -656,7 +656,7 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         files[OPTIONS_RECORD] = option_changes
     notices = {f"notices/{safe_filename(name)}.txt": text for name, text in record.notices.items()}
 
-    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
+    tmp = make_temp_dir(f".{final.name}.", history)
     try:
         if notices:
             (tmp / "notices").mkdir()

@@ -16,6 +16,23 @@ import threading
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+UMASK = _umask()  # read once, at import (before any thread): os.umask can only be read by setting it
+
+
+def make_temp_dir(prefix: str, parent: Path) -> Path:
+    """A temporary folder to be renamed into place, with the permissions a new folder gets
+    (mkdtemp makes 0700)."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    os.chmod(folder, 0o777 & ~UMASK)
+    return folder
+
+
 def atomic_write(path: Path, data: "bytes | str", also_sync: Path | None = None) -> None:
     """Replace ``path`` atomically and durably. ``also_sync``: a folder whose entries must be on
     disk before the new file is (synced together with it)."""
@@ -24,6 +41,7 @@ def atomic_write(path: Path, data: "bytes | str", also_sync: Path | None = None)
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~UMASK)  # mkstemp makes 0600: a GM may share the folder
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
