@@ -261,6 +261,15 @@ def players_from_config(config: dict[str, Any], source: str) -> list[Player]:
             )
         team = entry.get("team")
         trip = entry.get("trip")
+        for key, value in (("trip", trip), ("team", team)):
+            if value is not None and not isinstance(value, str):
+                raise PbfError(
+                    Problem(f"{source} の [players.\"{name}\"] の {key} は文字列です。 / {key} must be a string", text=str(value)[:20])
+                )
+        if trip is not None and not re.fullmatch(r"◆?[./0-9A-Za-z+]{6,16}", trip):
+            raise PbfError(
+                Problem(f"{source} の [players.\"{name}\"] の trip は◆の後の英数字（6〜16文字）です。 / malformed trip", text=trip[:20])
+            )
         players.append(
             Player(
                 name=nfkc(name),
@@ -315,6 +324,9 @@ def load(path: "Path | str") -> Campaign:
         raise PbfError(
             f"{STATE_FILE} の形が正しくありません（turn: 0以上の数字 のある表が必要です）。 / malformed state.yaml"
         )
+    from .validate import validate_state
+
+    validate_state(state, text, STATE_FILE, system.name, ctx.players, ctx.data, ctx.options)
     campaign = Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state=state, state_text=text)
     if _reconcile(campaign):  # a turn or an undo was half done: finished now, read again
         return load(path)

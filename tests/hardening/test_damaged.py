@@ -5,6 +5,7 @@ message naming the file and what is wrong, never a traceback, and no file change
 """
 
 import os
+import re
 import shutil
 
 import pytest
@@ -37,6 +38,35 @@ DAMAGED = [
     ("history-file-a-folder", "history/0002/post.txt", "mkdir", None, "log", "post.txt"),
     ("lock-a-folder", ".pbf.lock", "mkdir", None, "undo", ".pbf.lock がフォルダです"),
     ("lock-a-symlink", ".pbf.lock", "symlink", "elsewhere", "undo", ".pbf.lock がシンボリックリンクです"),
+    # values of state.yaml against the game's schema: the key path and the line
+    ("hp-abc", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 abc"), "show", "fighters.A.hp：整数のはずが文字列"),
+    ("hp-null", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 null"), "turn", "fighters.A.hp：整数のはずが空"),
+    ("hp-list", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 [1, 2]"), "show", "fighters.A.hp"),
+    ("hp-missing", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?)    hp: .*\n", r"\1"), "show", "「hp」がありません"),
+    ("hp-minus-5", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 -5"), "show", "-5 は範囲外です"),
+    ("hp-2.5", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 2.5"), "show", "整数のはずが小数"),
+    ("hp-nan", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 .nan"), "show", "数でない値"),
+    ("soul-99", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    soul:) .*$", r"\1 99"), "show", "fighters.A.soul：99 は範囲外です（0〜9）"),
+    ("fighters-3", "state.yaml", "re", (r"(?ms)^fighters:\n.*", "fighters: 3\n"), "show", "fighters：表のはずが数"),
+    ("distance-far", "state.yaml", "re", (r"(?m)^distance: .*$", "distance: far"), "show", "distance：整数のはずが文字列"),
+    ("distance-100", "state.yaml", "re", (r"(?m)^distance: .*$", "distance: 100"), "show", "100 は範囲外です（0〜6）"),
+    ("hand-a-scalar", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hand:) .*$", r"\1 弱"), "show", "fighters.A.hand：リストのはずが"),
+    ("deck-5", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    deck:) .*$", r"\1 5"), "show", "fighters.A.deck：リストのはずが"),
+    ("card-x-in-hand", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hand:) .*$", r"\1 [X]"), "show", "fighters.A.hand[0]：「X」は使えません"),
+    ("unknown-character", "state.yaml", "re", (r"(?m)^(  A:\n    character:) .*$", r"\1 nobody"), "show", "fighters.A.character：「nobody」"),
+    ("extra-fighter", "state.yaml", "append", "", "show", "プレイヤーでない「C」"),
+    ("toml-trip-5", "campaign.toml", "re", (r'(?m)^(\[players\.A\]\n)', '\\1trip = 5\n'), "show", "trip は文字列です"),
+]
+
+RIDER_DAMAGED = [
+    ("rider-player-not-in-state", "campaign.toml", "append", '\n[players."北岡"]\ncharacter = "zolda"\n', "show",
+     "「北岡」がありません"),
+    ("rider-deck-count-x", "state.yaml", "re", (r"(?m)^(      sword_vent:) .*$", r"\1 x"), "show", "deck.sword_vent：整数のはずが文字列"),
+    ("rider-initiative-unknown", "state.yaml", "re", (r"(?m)^initiative: .*$", "initiative: [城戸, 北岡]"), "show",
+     "initiative[1]：「北岡」は使えません"),
+    ("rider-alive-no", "state.yaml", "re", (r"(?m)^(    alive:) .*$", r'\1 "no"'), "show", "alive：true か false のはずが文字列"),
+    ("rider-distance-far", "state.yaml", "re", (r"(?m)^distance: .*$", "distance: far"), "show", "distance：「far」は使えません"),
+    ("rider-hp-above-max", "state.yaml", "re", (r"(?m)^(    hp:) .*$", r"\1 21"), "show", "max_hp（20）を超えています"),
 ]
 
 
@@ -49,7 +79,16 @@ def damage(path, name, edit, payload):
     elif edit == "write":
         target.write_text(payload, "utf-8")
     elif edit == "append":
-        target.write_text(target.read_text("utf-8") + payload, "utf-8")
+        text = target.read_text("utf-8")
+        if name == "state.yaml":  # a fighter copied from A under another name
+            block = re.search(r"(?m)^  A:\n(?:    .*\n)+", text)[0]
+            payload = block.replace("  A:", "  C:", 1)
+        target.write_text(text + payload, "utf-8")
+    elif edit == "re":
+        text = target.read_text("utf-8")
+        new = re.sub(payload[0], payload[1], text, count=1)
+        assert new != text, payload
+        target.write_text(new, "utf-8")
     elif edit == "mkdir":
         if target.is_dir():
             shutil.rmtree(target)
@@ -87,3 +126,24 @@ def test_a_damaged_file_is_named_and_nothing_changes(case, camp2, pbf, tmp_path)
     assert "Traceback" not in err
     assert tree_digest(camp2) == before
     assert not (camp2 / "history" / "undone").exists()
+
+
+@pytest.fixture
+def rider(tmp_path, pbf):
+    path = tmp_path / "rider"
+    code, _, err = pbf("new", path, "--system", "rider", "--player", "城戸=ryuki", "--player", "浅倉=jinshu",
+                       "--seed", "s")
+    assert code == 0, err
+    return path
+
+
+@pytest.mark.parametrize("case", RIDER_DAMAGED, ids=[row[0] for row in RIDER_DAMAGED])
+def test_a_damaged_rider_state_is_named_and_nothing_changes(case, rider, pbf):
+    _, name, edit, payload, command, expected = case
+    damage(rider, name, edit, payload)
+    before = tree_digest(rider)
+    code, out, err = pbf(command, rider)
+    assert code == 1, (out, err)
+    assert expected in err and "行目" in err
+    assert "Traceback" not in err
+    assert tree_digest(rider) == before
