@@ -623,14 +623,20 @@ def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         parser.error("--since と --deadline は --thread と一緒に使います / --since and --deadline need --thread")
 
 
+MAX_SHOWN = 30  # problems printed one by one; the rest are counted
+
+
 def _print_problems(error: PbfError, wrote_nothing: bool) -> None:
     problems = error.problems
     if len(problems) > 1:
         # only a command that writes says so (check, show, … never write)
         tail = ("何も書き込んでいません。", "; nothing written") if wrote_nothing else ("", "")
         print(f"pbf: {len(problems)}件の問題があります。{tail[0]} / {len(problems)} problems{tail[1]}", file=sys.stderr)
-        for problem in problems:
+        for problem in problems[:MAX_SHOWN]:
             print("  " + problem.format().replace("\n", "\n  "), file=sys.stderr)
+        if len(problems) > MAX_SHOWN:
+            print(f"  ……ほか{len(problems) - MAX_SHOWN:,}件（最初の{MAX_SHOWN}件だけ表示しました）。"
+                  f" / {len(problems) - MAX_SHOWN} more", file=sys.stderr)
     else:
         print("pbf: " + problems[0].format(), file=sys.stderr)
 

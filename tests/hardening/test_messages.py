@@ -1,0 +1,30 @@
+"""Messages about what a user wrote: control characters never reach a terminal or a post, a huge
+word is quoted as a short excerpt, and a flood of problems is counted rather than printed."""
+
+from pbf import cli
+from pbf.errors import PbfError, Problem, excerpt
+
+
+def test_an_excerpt_shows_control_characters_and_stays_short():
+    assert excerpt("弱\x1b[31m\x07\x00") == "弱\\x1b[31m\\x07\\x00"
+    long = excerpt("Z" * 349_997)
+    assert long.startswith("Z" * 40 + "…") and "349,997" in long and len(long) < 60
+
+
+def test_escape_bell_and_nul_in_an_order_never_reach_the_terminal(camp, pbf, tmp_path):
+    orders = tmp_path / "esc.txt"
+    orders.write_text("【A】弱\x1b[2J\x07\x00\n【B】弱\n", "utf-8")
+    code, out, err = pbf("turn", camp, "--orders", orders, "--dry-run")
+    assert code == 1
+    for ch in "\x1b\x07\x00":
+        assert ch not in out and ch not in err
+    assert "\\x1b" in err
+
+
+def test_a_flood_of_problems_is_counted_not_printed(capsys):
+    error = PbfError([Problem(f"問題{i}", line=i) for i in range(1, 349_998)])
+    cli._print_problems(error, True)
+    err = capsys.readouterr().err
+    assert "349997件の問題があります" in err
+    assert err.count("問題") < cli.MAX_SHOWN + 5
+    assert "ほか349,967件" in err
