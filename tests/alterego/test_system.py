@@ -154,6 +154,7 @@ def test_new_state_private(data):
 def test_new_state_free_has_no_cards(data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
     state = SYSTEM.new_state(ctx, Dice.fixed([]))  # no draws at all
+    assert list(state["fighters"]) == ["A", "B"]  # not vacuously true for an empty fighter list
     assert all(f["hand"] == [] and f["deck"] == [] for f in state["fighters"].values())
 
 
