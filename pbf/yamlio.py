@@ -76,27 +76,20 @@ def refuse_unsafe(text: str, source: str) -> None:
     depth = 0
     from ruamel.yaml import YAML
 
+    def refused(event: Any, message: str) -> PbfError:
+        mark = event.start_mark
+        return PbfError(
+            Problem(message, line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None)
+        )
+
     for event in YAML(typ="rt").parse(text):
         if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
-            mark = event.start_mark
-            raise PbfError(
-                Problem(
-                    f"{source} に YAML のアンカーか別名（& や *）があります。pbf は使いません。 / anchors and aliases are refused",
-                    line=mark.line + 1 if mark else None,
-                    column=mark.column + 1 if mark else None,
-                )
-            )
+            raise refused(event, f"{source} に YAML のアンカーか別名（& や *）があります。pbf は使いません。"
+                                 " / anchors and aliases are refused")
         if isinstance(event, CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                mark = event.start_mark
-                raise PbfError(
-                    Problem(
-                        f"{source} の入れ子が深すぎます（{MAX_DEPTH}段まで）。 / nesting too deep",
-                        line=mark.line + 1 if mark else None,
-                        column=mark.column + 1 if mark else None,
-                    )
-                )
+                raise refused(event, f"{source} の入れ子が深すぎます（{MAX_DEPTH}段まで）。 / nesting too deep")
         elif isinstance(event, CollectionEndEvent):
             depth -= 1
 
