@@ -641,6 +641,19 @@ def _print_problems(error: PbfError, wrote_nothing: bool) -> None:
         print("pbf: " + problems[0].format(), file=sys.stderr)
 
 
+def _template_problem(exc: BaseException) -> Problem:
+    """A template that does not render (a syntax error, an undefined name): its file and line,
+    from the error or from the template's frame in the traceback."""
+    filename, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            filename, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+        tb = tb.tb_next
+    where = f"テンプレート {filename} " if filename else "テンプレート"
+    return Problem(f"{where}を使えません（{getattr(exc, 'message', None) or exc}）。 / template error", line=line)
+
+
 def _drop_stdout() -> None:
     """stdout failed: what is still buffered for it goes nowhere (not to a traceback at exit)."""
     import os
@@ -679,6 +692,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (pbf log | head): not an error of ours
         _drop_stdout()
         return 0
+    except Exception as exc:
+        if not type(exc).__module__.startswith("jinja2"):
+            raise
+        print("pbf: " + _template_problem(exc).format(), file=sys.stderr)  # a campaign's own template
+        return 1
     except OSError as exc:  # a path pbf cannot use (too long, a loop, under a file, /proc, …)
         where = _short(str(exc.filename)) if exc.filename is not None else ""
         print(f"pbf: 「{where}」を使えません（{exc.strerror or exc}）。 / {type(exc).__name__}", file=sys.stderr)

@@ -38,6 +38,14 @@ DAMAGED = [
     ("history-file-a-folder", "history/0002/post.txt", "mkdir", None, "log", "post.txt"),
     ("lock-a-folder", ".pbf.lock", "mkdir", None, "undo", ".pbf.lock がフォルダです"),
     ("lock-a-symlink", ".pbf.lock", "symlink", "elsewhere", "undo", ".pbf.lock がシンボリックリンクです"),
+    # a campaign's own data/ and templates/
+    ("data-common-empty", "data/common.yaml", "write", "", "show", "data/common.yaml の形が正しくありません"),
+    ("data-common-missing-keys", "data/common.yaml", "write", "techniques: []\n", "show", "techniques・cards が必要です"),
+    ("data-anchors", "data/common.yaml", "write", BILLION, "show", "アンカーか別名"),
+    ("template-syntax-error", "templates/alterego/status.j2", "write", "ok\n{% if %}\n", "show",
+     "2行目：テンプレート"),
+    ("template-undefined", "templates/alterego/status.j2", "write", "{{ nothing.here }}\n", "show",
+     "status.j2 を使えません（'nothing' is undefined）"),
     # values of state.yaml against the game's schema: the key path and the line
     ("hp-abc", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 abc"), "show", "fighters.A.hp：整数のはずが文字列"),
     ("hp-null", "state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 null"), "turn", "fighters.A.hp：整数のはずが空"),
@@ -77,6 +85,7 @@ def damage(path, name, edit, payload):
         assert payload[0] in text
         target.write_text(text.replace(payload[0], payload[1], 1), "utf-8")
     elif edit == "write":
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(payload, "utf-8")
     elif edit == "append":
         text = target.read_text("utf-8")
