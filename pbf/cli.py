@@ -692,14 +692,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (pbf log | head): not an error of ours
         _drop_stdout()
         return 0
+    except OSError as exc:  # a path pbf cannot use (too long, a loop, under a file, /proc, …)
+        where = _short(str(exc.filename)) if exc.filename is not None else ""
+        print(f"pbf: 「{where}」を使えません（{exc.strerror or exc}）。 / {type(exc).__name__}", file=sys.stderr)
+        return 1
     except Exception as exc:
         if not type(exc).__module__.startswith("jinja2"):
             raise
         print("pbf: " + _template_problem(exc).format(), file=sys.stderr)  # a campaign's own template
-        return 1
-    except OSError as exc:  # a path pbf cannot use (too long, a loop, under a file, /proc, …)
-        where = _short(str(exc.filename)) if exc.filename is not None else ""
-        print(f"pbf: 「{where}」を使えません（{exc.strerror or exc}）。 / {type(exc).__name__}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("pbf: 中断しました。 / interrupted", file=sys.stderr)
