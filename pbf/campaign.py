@@ -711,10 +711,19 @@ def archived(campaign: Campaign, turn: int, name: str) -> str:
 
 def archived_yaml(campaign: Campaign, turn: int, name: str) -> Any:
     where = f"{HISTORY}/{turn_dir_name(turn)}/{name}"
-    data = yamlio.load_plain(archived(campaign, turn, name), where)
+    text = archived(campaign, turn, name)
+    data = yamlio.load_plain(text, where)
     if not isinstance(data, dict):
         raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
+    if name == "dice.yaml":  # the draws a replay and verify feed to the dice again
+        from .validate import validate
+
+        validate(data, DICE_RECORD, text, where)
     return data
+
+
+DICE_RECORD = ("record", {"turn": ("int", 0, None), "draws": ("list", ("int", 0, 2**64 - 1)), "fixed": ("list", ("int", 1, 6))},
+               ("turn", "fixed"))
 
 
 def archived_meta(campaign: Campaign, turn: int) -> dict[str, Any]:
@@ -758,10 +767,20 @@ def set_deadline(campaign: Campaign, deadline: str) -> None:
 
 
 def state_before(campaign: Campaign, turn: int) -> str:
-    """The state text turn ``turn`` started from."""
+    """The state text turn ``turn`` started from, checked against the game's schema (a replay
+    resolves it again)."""
+    from .validate import validate_state
+
     if (campaign.turn_dir(turn) / "before.yaml").exists():
-        return archived(campaign, turn, "before.yaml")
-    return archived(campaign, turn - 1, STATE_FILE)
+        where, text = f"{HISTORY}/{turn_dir_name(turn)}/before.yaml", archived(campaign, turn, "before.yaml")
+    else:
+        where, text = f"{HISTORY}/{turn_dir_name(turn - 1)}/{STATE_FILE}", archived(campaign, turn - 1, STATE_FILE)
+    state = yamlio.load_plain(text, where)
+    if not isinstance(state, dict):
+        raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
+    ctx = campaign.ctx
+    validate_state(state, text, where, campaign.system.name, ctx.players, ctx.data, ctx.options)
+    return text
 
 
 def undo(campaign: Campaign) -> int:

@@ -38,6 +38,13 @@ DAMAGED = [
     ("history-file-a-folder", "history/0002/post.txt", "mkdir", None, "log", "post.txt"),
     ("lock-a-folder", ".pbf.lock", "mkdir", None, "undo", ".pbf.lock がフォルダです"),
     ("lock-a-symlink", ".pbf.lock", "symlink", "elsewhere", "undo", ".pbf.lock がシンボリックリンクです"),
+    # the archive a replay resolves again
+    ("history-state-hp-abc", "history/0001/state.yaml", "re", (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 abc"),
+     "replay", "第1ターンが一致しません：history/0001/state.yaml"),
+    ("history-turn-0-state-hp-abc", "history/0000/state.yaml", "re",
+     (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 abc"), "replay", "history/0000/state.yaml の fighters.A.hp：整数のはずが文字列"),
+    ("history-draws-x", "history/0002/dice.yaml", "re", (r"(?m)^draws: .*$", "draws: [x]"), "verify",
+     "history/0002/dice.yaml の draws[0]：整数のはずが文字列"),
     # a campaign's own data/ and templates/
     ("data-common-empty", "data/common.yaml", "write", "", "show", "data/common.yaml の形が正しくありません"),
     ("data-common-missing-keys", "data/common.yaml", "write", "techniques: []\n", "show", "techniques・cards が必要です"),
