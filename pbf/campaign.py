@@ -434,13 +434,15 @@ def _undone_before(campaign: Campaign, folder: Path, turn: int) -> str:
     return archived(campaign, turn - 1, STATE_FILE)
 
 
-def _finish_turn(campaign: Campaign, turn: int) -> str:
-    """What follows a turn's commit point, all of it derived from ``history/NNNN`` (idempotent)."""
-    meta = archived_meta(campaign, turn)
+def _finish_turn(campaign: Campaign, turn: int, written: "TurnRecord | None" = None, state_text: str = "") -> str:
+    """What follows a turn's commit point, all of it derived from ``history/NNNN`` (idempotent).
+    ``written``/``state_text``: what the commit just wrote there (not read back)."""
+    meta = written.meta if written is not None else archived_meta(campaign, turn)
     if meta.get("next_deadline"):
         atomic_write(campaign.path / DEADLINE_FILE, deadline_text(turn + 1, str(meta["next_deadline"])))
-    state_text = archived(campaign, turn, STATE_FILE)
-    atomic_write(campaign.path / STATE_FILE, state_text)
+    state_text = state_text if written is not None else archived(campaign, turn, STATE_FILE)
+    # the history folder's rename reaches the disk with state.yaml's new text, before its replace
+    atomic_write(campaign.path / STATE_FILE, state_text, also_sync=campaign.history)
     pending = campaign.history / OPTIONS_PENDING
     carried = campaign.turn_dir(turn) / OPTIONS_RECORD
     if pending.is_file() and carried.is_file() and pending.read_bytes() == carried.read_bytes():
@@ -673,13 +675,12 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         if notices:
             (tmp / "notices").mkdir()
         write_files(tmp, {**files, **notices})
-        os.rename(tmp, final)  # the commit point
-        fsync_dir(history)
+        os.rename(tmp, final)  # the commit point (on disk with state.yaml's text, _finish_turn)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     try:
-        _finish_turn(campaign, record.turn)
+        _finish_turn(campaign, record.turn, record, state_text)
     except Exception:
         # an error (not a kill): take the turn back unless state.yaml already has it
         try:
