@@ -28,3 +28,25 @@ def test_a_flood_of_problems_is_counted_not_printed(capsys):
     assert "349997件の問題があります" in err
     assert err.count("問題") < cli.MAX_SHOWN + 5
     assert "ほか349,967件" in err
+
+
+def test_vt_ff_and_line_separators_are_not_line_breaks(camp, pbf, tmp_path):
+    """docs/forum.md: lines break at LF, CRLF and CR only; the separator is reported, nothing written."""
+    from .conftest import tree_digest
+
+    before = tree_digest(camp)
+    for sep in ("\v", "\f", "\u2028"):
+        orders = tmp_path / "sep.txt"
+        orders.write_text(f"【A】弱{sep}【B】弱\n", "utf-8")
+        code, out, err = pbf("turn", camp, "--orders", orders)
+        assert code == 1 and "【B】" not in out
+        assert sep not in err
+    assert tree_digest(camp) == before
+
+
+def test_mixed_brackets_head_an_order(camp, pbf, tmp_path):
+    orders = tmp_path / "mixed.txt"
+    orders.write_text("[A】弱\n【B]弱\n", "utf-8")
+    code, out, err = pbf("turn", camp, "--orders", orders, "--dry-run")
+    assert code == 0, err
+    assert "A：弱" in out and "B：弱" in out
