@@ -50,3 +50,35 @@ def test_a_commitment_in_upper_case_hex_is_the_same_commitment():
     for written in (digest, digest.upper()):
         found = collect_orders(commit_thread(written, "弱弱", "salt1"), {"A": None}, orders="commit")
         assert "A" in found.orders and found.orders["A"].text == "弱弱"
+
+
+def test_everyone_fallen_at_once_is_a_draw():
+    """The battle ends when one side remains; when no side remains (all fallen at once), a draw."""
+    from pbf.dice import Dice
+    from pbf.systems.rider.resolver import Battle
+
+    ctx = context({"刃": "jinshu", "龍": "ryuki"})
+    st = state(ctx, {"turn": 1, "distance": "近", "initiative": ["刃", "龍"]})
+    for fighter in st["fighters"].values():
+        fighter["hp"], fighter["alive"] = 0, False
+    battle = Battle(st=st, data=ctx.data, orders={}, dice=Dice.fixed([]))
+    battle.check_end()
+    assert st["winner"] == "draw"
+    assert [e.type for e in battle.events] == ["winner"]
+    one_left = state(ctx, {"turn": 1, "distance": "近", "initiative": ["刃", "龍"]})
+    one_left["fighters"]["龍"]["hp"], one_left["fighters"]["龍"]["alive"] = 0, False
+    Battle(st=one_left, data=ctx.data, orders={}, dice=Dice.fixed([])).check_end()
+    assert one_left["winner"] == "刃"
+
+
+def test_a_failed_cover_that_fells_both_ends_the_battle_once():
+    """庇う fails and both the coverer and the target fall in the same hit: both are dead and the
+    attacker's team wins (check_end after both, not after the first)."""
+    ctx = context({"刃": "jinshu@B", "ナ": "knight@A", "ゾ": "zolda@A", "龍": "ryuki@B"})
+    st = state(ctx, {"turn": 1, "initiative": ["刃", "ナ", "ゾ", "龍"],
+                     "fighters": {"刃": {"vent": "sword_vent"}, "ナ": {"vent": "guard_vent", "hp": 8}, "ゾ": {"hp": 7}}})
+    after, events, _ = turn(ctx, st, {"刃": "攻撃: ゾ", "ナ": "庇う ゾ / 攻撃しない", "ゾ": "攻撃しない", "龍": "攻撃しない"},
+                            [6, 1, 6, 5, 3, 3, 3, 2, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    assert not after["fighters"]["ナ"]["alive"] and not after["fighters"]["ゾ"]["alive"]
+    assert after["winner"] == "B"
+    assert [e["type"] for e in events].count("winner") == 1
