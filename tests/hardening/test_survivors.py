@@ -82,3 +82,14 @@ def test_a_failed_cover_that_fells_both_ends_the_battle_once():
     assert not after["fighters"]["ナ"]["alive"] and not after["fighters"]["ゾ"]["alive"]
     assert after["winner"] == "B"
     assert [e["type"] for e in events].count("winner") == 1
+
+
+def test_super_evasion_never_takes_a_rider_hurt_earlier_in_the_turn_to_0_hp():
+    """超回避: never to 0 HP — counted from the HP left now, not from the turn's start (刃's アドベント
+    makes two attacks on 龍 in one turn; the first 超回避 2 leaves 龍 at HP 2)."""
+    ctx = context({"刃": "jinshu", "龍": "ryuki"})
+    st = state(ctx, {"turn": 1, "distance": "近", "initiative": ["刃", "龍"], "fighters": {"龍": {"hp": 4}}})
+    after, events, _ = turn(ctx, st, {"刃": "アドベント", "龍": "攻撃しない / 超回避 2"}, [3] * 40)
+    paid = [e["super_evasion"] for e in events if e["type"] == "evasion" and e["actor"] == "龍"]
+    assert paid[0] == 2 and len(paid) == 2 and paid[1] < 2
+    assert after["fighters"]["龍"]["hp"] == 4 - sum(paid) >= 1
