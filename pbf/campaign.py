@@ -399,7 +399,8 @@ def _reconcile(campaign: Campaign) -> bool:
         Problem(
             f"{STATE_FILE} の turn（{turn}）が記録（{HISTORY}/ の最後は第{top}ターン）と合いません。"
             " / state.yaml disagrees with the archive",
-            hint=f"{STATE_FILE} を手で直したなら turn を {top} に戻してください（記録のフォルダは何も動かしていません）。",
+            hint=f"{STATE_FILE} を手で直したなら turn を {top} に戻してください。記録のほうが要らないなら、"
+            f"そのターンのフォルダを {HISTORY}/{UNDONE}/ に移してください（pbf はどちらも自動ではしません）。",
         )
     )
 
