@@ -45,3 +45,20 @@ def test_temporary_files_of_a_killed_run_are_cleaned_up(camp, pbf):
     assert code == 0, err
     assert not [p for p in camp.rglob(".*") if p.name != ".pbf.lock"]
     assert campaigns.load(camp).turn == 1
+
+
+def test_a_broken_cache_never_crashes(camp, tmp_path):
+    """pbf's cache (under the user's cache dir) may be unwritable or hold garbage: commands still work."""
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", "utf-8")
+    garbage = tmp_path / "cache"
+    for cache in (blocker, garbage, garbage):  # the second run of garbage/ reads what the first wrote...
+        done = subprocess.run([sys.executable, "-m", "pbf", "show", str(camp)], capture_output=True,
+                              env={**os.environ, "PBF_CACHE_DIR": str(cache)})
+        assert done.returncode == 0 and b"Traceback" not in done.stderr
+        for path in garbage.rglob("*"):  # ...damaged
+            if path.is_file():
+                path.write_bytes(b"\x00garbage")
