@@ -61,12 +61,17 @@ def places(tmp_path, pbf, camp):
             "LOOP": str(tmp_path / "loop"), "NEWDIR": str(tmp_path / "new")}
 
 
+def fill(arg, places):
+    """``AFILE/x`` → the path of the fixture's file, then ``/x``; other arguments as they are."""
+    head, sep, rest = arg.partition("/")
+    return places[head] + sep + rest if head in places else arg
+
+
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
 def test_no_traceback(row, places, pbf, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     _, argv, expected_code, fragment = row
-    argv = [places.get(a.split("/")[0], a.split("/")[0]) + a[len(a.split("/")[0]):] if not a.startswith("/")
-            else a for a in argv]
+    argv = [fill(arg, places) for arg in argv]
     before = tree_digest(tmp_path)
     code, out, err = pbf(*argv)
     assert code == expected_code, (out, err)
