@@ -50,3 +50,15 @@ def test_mixed_brackets_head_an_order(camp, pbf, tmp_path):
     code, out, err = pbf("turn", camp, "--orders", orders, "--dry-run")
     assert code == 0, err
     assert "A：弱" in out and "B：弱" in out
+
+
+def test_control_characters_in_an_event_final_never_reach_the_post(tmp_path, pbf):
+    """イベントファイナル is free text that goes to the post: a control character in it is refused."""
+    rider = tmp_path / "rider"
+    code, _, err = pbf("new", rider, "--system", "rider", "--player", "刃=jinshu", "--player", "龍=ryuki", "--seed", "s")
+    assert code == 0, err
+    code, out, err = pbf("check", rider, "--player", "刃", "近寄る / イベントファイナル: 斬\x1b[31m！\x07")
+    assert code == 1 and "\x1b" not in out + err and "\x07" not in out + err
+    assert "1行目 19文字目" in err and "\\x1b" in err and "制御文字" in err
+    code, out, _ = pbf("check", rider, "--player", "刃", "近寄る / イベントファイナル: 斬！")
+    assert code == 0 and "斬！" in out

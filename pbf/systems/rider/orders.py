@@ -405,6 +405,12 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
         if c.kind == "event_final":
             start, end = c.value
             c.value = text[where[start] : where[end]].strip()
+            bad = next((i for i, ch in enumerate(c.value) if not ch.isprintable() and ch not in "\n\u3000"), None)
+            if bad is not None:  # free text goes to the post: no ESC, BEL, NUL, … (shown escaped)
+                at = text.index(c.value, where[start]) + bad
+                raise OrderError([Problem("イベントファイナルに制御文字は書けません。 / control character", player=player,
+                                          line=text.count("\n", 0, at) + 1, column=at - text.rfind("\n", 0, at),
+                                          text=c.value[bad])])
     return clauses, normalised, where
 
 
