@@ -759,7 +759,17 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
         raise PbfError(
             Problem(f"{DEADLINE_FILE} の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。 / malformed")
         )
-    return data["deadline"] if data["turn"] == turn else None
+    if data["turn"] != turn:
+        return None
+    from .forum import parse_deadline
+
+    when = parse_deadline(data["deadline"])
+    if not 2000 <= when.year <= 2999:
+        raise PbfError(
+            Problem(f"{DEADLINE_FILE} の締切の年は2000〜2999年です。 / the deadline's year is out of range",
+                    text=data["deadline"][:20], hint="pbf deadline で締切を設定し直してください。")
+        )
+    return data["deadline"]
 
 
 def set_deadline(campaign: Campaign, deadline: str) -> None:

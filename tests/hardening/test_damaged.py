@@ -45,6 +45,8 @@ DAMAGED = [
      (r"(?m)^(  A:\n(?:    .*\n)*?    hp:) .*$", r"\1 abc"), "replay", "history/0000/state.yaml の fighters.A.hp：整数のはずが文字列"),
     ("history-draws-x", "history/0002/dice.yaml", "re", (r"(?m)^draws: .*$", "draws: [x]"), "verify",
      "history/0002/dice.yaml の draws[0]：整数のはずが文字列"),
+    ("deadline-year-9999", "deadline.yaml", "write", "turn: 3\ndeadline: '9999-12-31 23:59'\n", "turn",
+     "deadline.yaml の締切の年は2000〜2999年です"),
     # a campaign's own data/ and templates/
     ("data-common-empty", "data/common.yaml", "write", "", "show", "data/common.yaml の形が正しくありません"),
     ("data-common-missing-keys", "data/common.yaml", "write", "techniques: []\n", "show", "techniques・cards が必要です"),
