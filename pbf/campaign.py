@@ -2,8 +2,9 @@
 
 ``campaign.toml`` is read with tomllib and written once, by ``pbf new``, with tomli-w.
 ``state.yaml`` is a round-trip YAML document: a turn merges the new state into it, so the
-GM's comments survive. Every write is atomic. A turn first renames its complete
-``history/NNNN/`` folder into place, then replaces ``state.yaml``: state.yaml is the commit point.
+GM's comments survive. Every write is atomic. A turn's commit point is one rename: its
+complete ``history/NNNN/`` folder into place; state.yaml and deadline.yaml are then derived from
+it, and a run killed in between is finished by the next command (:func:`_reconcile`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any, Iterator
 from . import resources, yamlio
 from .dice import Dice, seed_commitment
 from .errors import PbfError, Problem, nearest
-from .fsutil import atomic_write, fsync_dir, write_file, write_files
+from .fsutil import atomic_write, fsync_dir, make_temp_dir, read_bytes, write_file, write_files
 from .systems import SYSTEMS, get_system
 from .systems.base import Context, GameSystem, Player
 
@@ -160,10 +161,14 @@ def _coerce_core_option(key: str, value: Any) -> Any:
     if key == "encoding":
         import codecs
 
-        try:
-            codecs.lookup(value)
-        except LookupError:
-            raise PbfError(Problem(f"文字コード「{value}」が分かりません（例：cp932, utf-8）。 / unknown encoding", text=value)) from None
+        if not board_encoding(value):
+            raise PbfError(
+                Problem(
+                    "は板の文字コードに使えません（日本語の書ける文字コード、例：cp932, utf-8, euc-jp）。"
+                    " / not a board encoding",
+                    text=value,
+                )
+            )
     if key == "timezone":
         from .forum import parse_timezone
 
@@ -171,6 +176,17 @@ def _coerce_core_option(key: str, value: Any) -> Any:
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
+
+
+def board_encoding(name: str) -> bool:
+    """A text encoding a Japanese board could use: known, ASCII-compatible, and able to write kana."""
+    import codecs
+
+    try:
+        info = codecs.lookup(name)
+        return bool(getattr(info, "_is_text_encoding", True)) and "A1【あ".encode(name)[:2] == b"A1"
+    except (LookupError, UnicodeError, TypeError, ValueError):
+        return False
 
 
 def build_context(system: GameSystem, players: list[Player], raw_options: dict[str, Any], path: Path | None) -> Context:
@@ -186,12 +202,29 @@ def build_context(system: GameSystem, players: list[Player], raw_options: dict[s
 def _parse_toml(raw: bytes) -> dict[str, Any]:
     import tomllib
 
-    return tomllib.loads(raw.decode("utf-8-sig"))
+    if len(raw) > yamlio.MAX_BYTES:
+        raise ValueError(f"too large: {len(raw):,} bytes")
+    text = raw.decode("utf-8-sig")
+    if text.count("[") + text.count("{") > yamlio.MAX_DEPTH and _toml_depth(text) > yamlio.MAX_DEPTH:
+        raise PbfError(f"{CAMPAIGN_FILE} の入れ子が深すぎます（{yamlio.MAX_DEPTH}段まで）。 / nesting too deep")
+    return tomllib.loads(text)
+
+
+def _toml_depth(text: str) -> int:
+    """The deepest nesting of inline arrays and tables (strings and comments skipped roughly)."""
+    depth = deepest = 0
+    for token in re.findall(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]', text):
+        if token in ("[", "{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in ("]", "}"):
+            depth = max(depth - 1, 0)
+    return deepest
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path, CAMPAIGN_FILE)
     except FileNotFoundError:
         raise PbfError(
             Problem(
@@ -203,6 +236,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         return resources.parsed("toml", raw, _parse_toml)
     except UnicodeDecodeError as exc:
         raise PbfError(f"{path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
+    except RecursionError:
+        raise PbfError(f"{path.name} の入れ子が深すぎます。 / nesting too deep") from None
     except ValueError as exc:  # tomllib.TOMLDecodeError (tomllib is imported only when a text is new)
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         raise PbfError(
@@ -226,6 +261,15 @@ def players_from_config(config: dict[str, Any], source: str) -> list[Player]:
             )
         team = entry.get("team")
         trip = entry.get("trip")
+        for key, value in (("trip", trip), ("team", team)):
+            if value is not None and not isinstance(value, str):
+                raise PbfError(
+                    Problem(f"{source} の [players.\"{name}\"] の {key} は文字列です。 / {key} must be a string", text=str(value)[:20])
+                )
+        if trip is not None and not re.fullmatch(r"◆?[./0-9A-Za-z+]{6,16}", trip):
+            raise PbfError(
+                Problem(f"{source} の [players.\"{name}\"] の trip は◆の後の英数字（6〜16文字）です。 / malformed trip", text=trip[:20])
+            )
         players.append(
             Player(
                 name=nfkc(name),
@@ -266,17 +310,152 @@ def load(path: "Path | str") -> Campaign:
     config, system, ctx, seed = load_config(path)
     state_path = path / STATE_FILE
     try:
-        text = state_path.read_bytes().decode("utf-8-sig")
+        text = read_bytes(state_path, STATE_FILE).decode("utf-8-sig")
     except FileNotFoundError:
         raise PbfError(f"{state_path} がありません。 / state.yaml not found") from None
     except UnicodeDecodeError as exc:
         raise PbfError(f"{state_path} が UTF-8 ではありません（{exc.start}バイト目）。 / not UTF-8") from None
     state = yamlio.load_plain(text, STATE_FILE)
-    if not isinstance(state, dict) or not isinstance(state.get("turn"), int) or state.get("system") not in (None, system.name):
+    turn = state.get("turn") if isinstance(state, dict) else None
+    if (
+        not isinstance(state, dict) or not isinstance(turn, int) or isinstance(turn, bool) or turn < 0
+        or state.get("system") not in (None, system.name)
+    ):
         raise PbfError(
-            f"{STATE_FILE} の形が正しくありません（turn: 数字 のある表が必要です）。 / malformed state.yaml"
+            f"{STATE_FILE} の形が正しくありません（turn: 0以上の数字 のある表が必要です）。 / malformed state.yaml"
         )
-    return Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state=state, state_text=text)
+    from .validate import validate_state
+
+    validate_state(state, text, STATE_FILE, system.name, ctx.players, ctx.data, ctx.options, hands_redacted(path))
+    campaign = Campaign(path=path, config=config, system=system, ctx=ctx, seed=seed, state=state, state_text=text)
+    if _reconcile(campaign):  # a turn or an undo was half done: finished now, read again
+        return load(path)
+    return campaign
+
+
+# -- the commit point and recovery -------------------------------------------------------------
+# A turn is committed by one rename: its complete folder becomes history/NNNN. What follows
+# (deadline.yaml, state.yaml, the pending options) is derived from that folder, so a run killed
+# in between is finished by the next command. An undo is committed by one rename too: the
+# folder moves to history/undone/; state.yaml then becomes the state the turn started from.
+
+def _tell(message: str) -> None:
+    import sys
+
+    try:
+        print("pbf: " + message, file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+
+
+def _archive_top(campaign: Campaign) -> int | None:
+    history = campaign.history
+    if not history.exists():
+        return None
+    if not history.is_dir():
+        raise PbfError(f"{HISTORY} がフォルダではありません（ファイルです）。 / history is not a folder")
+    turns = campaign.archived_turns()
+    return turns[-1] if turns else None
+
+
+def _same_state(a: str, b: str, where: str) -> bool:
+    return a == b or yamlio.load_plain(a, where) == yamlio.load_plain(b, where)
+
+
+def _reconcile(campaign: Campaign) -> bool:
+    """Check state.yaml's turn against the archive; finish a half-done turn or undo (True when
+    something was finished). A state that agrees with neither is an error: nothing is moved."""
+    top = _archive_top(campaign)
+    if top is None:
+        return False
+    turn = campaign.turn
+    leftovers = _leftovers(campaign)
+    if turn == top and not leftovers:
+        return False
+    with _locked(campaign.path) as busy:
+        if busy:
+            if turn == top:
+                return False
+            raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy")
+        for leftover in leftovers:  # temporary files of a run that was killed
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover, ignore_errors=True)
+            else:
+                leftover.unlink(missing_ok=True)
+        if turn == top:
+            return False
+        if turn == top - 1 and _same_state(campaign.state_text, state_before(campaign, top), STATE_FILE):
+            _finish_turn(campaign, top)
+            _tell(f"前回の pbf turn が途中で止まっていました。記録のある第{top}ターンまでを確定しました。")
+            return True
+        if turn == top + 1:
+            for folder in _undone_folders(campaign, turn):
+                saved = folder / STATE_FILE
+                if saved.is_file() and _same_state(campaign.state_text, _decoded(read_bytes(saved), str(saved)), STATE_FILE):
+                    _finish_undo(campaign, folder, _undone_before(campaign, folder, turn))
+                    _tell(f"前回の pbf undo が途中で止まっていました。第{turn}ターンの取り消しを終えました。")
+                    return True
+    raise PbfError(
+        Problem(
+            f"{STATE_FILE} の turn（{turn}）が記録（{HISTORY}/ の最後は第{top}ターン）と合いません。"
+            " / state.yaml disagrees with the archive",
+            hint=f"{STATE_FILE} を手で直したなら turn を {top} に戻してください。記録のほうが要らないなら、"
+            f"そのターンのフォルダを {HISTORY}/{UNDONE}/ に移してください（pbf はどちらも自動ではしません）。",
+        )
+    )
+
+
+_TEMP_NAME = re.compile(r"^\.(?:\d{4}\.|.+\.tmp$)")
+
+
+def _leftovers(campaign: Campaign) -> list[Path]:
+    """Temporary files and folders that a killed run left (names as fsutil and mkdtemp make them)."""
+    found = []
+    for folder in (campaign.path, campaign.history):
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        found.extend(p for p in entries if _TEMP_NAME.match(p.name))
+    return found
+
+
+def _undone_folders(campaign: Campaign, turn: int) -> list[Path]:
+    into = campaign.history / UNDONE
+    if not into.is_dir():
+        return []
+    name = turn_dir_name(turn)
+    found = [p for p in into.iterdir() if p.is_dir() and re.fullmatch(rf"{name}(?:-\d+)?", p.name)]
+    return sorted(found, key=lambda p: (len(p.name), p.name), reverse=True)
+
+
+def _undone_before(campaign: Campaign, folder: Path, turn: int) -> str:
+    if (folder / "before.yaml").is_file():
+        return _decoded(read_bytes(folder / "before.yaml"), str(folder / "before.yaml"))
+    return archived(campaign, turn - 1, STATE_FILE)
+
+
+def _finish_turn(campaign: Campaign, turn: int, written: "TurnRecord | None" = None, state_text: str = "") -> str:
+    """What follows a turn's commit point, all of it derived from ``history/NNNN`` (idempotent).
+    ``written``/``state_text``: what the commit just wrote there (not read back)."""
+    meta = written.meta if written is not None else archived_meta(campaign, turn)
+    if meta.get("next_deadline"):
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(turn + 1, str(meta["next_deadline"])))
+    state_text = state_text if written is not None else archived(campaign, turn, STATE_FILE)
+    # the history folder's rename reaches the disk with state.yaml's new text, before its replace
+    atomic_write(campaign.path / STATE_FILE, state_text, also_sync=campaign.history)
+    pending = campaign.history / OPTIONS_PENDING
+    carried = campaign.turn_dir(turn) / OPTIONS_RECORD
+    if pending.is_file() and carried.is_file() and pending.read_bytes() == carried.read_bytes():
+        pending.unlink()  # now carried by this turn
+    return state_text
+
+
+def _finish_undo(campaign: Campaign, folder: Path, before: str) -> None:
+    """What follows an undo's commit point (the turn's folder is already in history/undone/)."""
+    if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
+        record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True)
+    atomic_write(campaign.path / STATE_FILE, before)
 
 
 # -- creating ---------------------------------------------------------------------------------
@@ -320,6 +499,7 @@ def create(
     system = get_system(system_name)
     seen: set[str] = set()
     for p in players:
+        check_player_name(p.name)
         if p.name in seen:
             raise PbfError(Problem(f"プレイヤー「{p.name}」が二回指定されています。 / duplicate player", text=p.name))
         seen.add(p.name)
@@ -337,9 +517,13 @@ def create(
 
     zero_files = turn_zero(system, ctx, state, seed, extra, deadline)
 
-    parent = path.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=parent))
+    try:
+        parent = path.resolve().parent
+        parent.mkdir(parents=True, exist_ok=True)
+        tmp = make_temp_dir(f".{path.name}.", parent)
+    except OSError as exc:
+        shown = str(path) if len(str(path)) <= 60 else str(path)[:59] + "…"
+        raise PbfError(f"「{shown}」にキャンペーンを作れません（{exc.strerror or exc}）。 / cannot create the folder") from None
     try:
         if extra is not None:
             for sub in ("data", "templates"):
@@ -404,24 +588,46 @@ class TurnRecord:
 def exclusive(campaign: Campaign) -> Iterator[None]:
     """Hold the campaign's lock, and make sure state.yaml is still what this run read:
     two GMs running a turn at once must not both write turn N."""
-    lock_path = campaign.path / LOCK_FILE
-    with open(lock_path, "a") as handle:
-        try:
-            import fcntl
-        except ImportError:  # not POSIX: no advisory lock, the state check below still holds
-            fcntl = None
-        if fcntl is not None:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy") from None
-        current = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
+    with _locked(campaign.path) as busy:
+        if busy:
+            raise PbfError("別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。 / the campaign is busy")
+        current = read_bytes(campaign.path / STATE_FILE, STATE_FILE).decode("utf-8-sig")
         if current != campaign.state_text and yamlio.load_plain(current, STATE_FILE) != campaign.state:
             raise PbfError(
                 "state.yaml が読み込んだ後に変わりました（別の pbf か手での編集）。もう一度実行してください。"
                 " / state.yaml changed while pbf was running"
             )
         yield
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[bool]:
+    """The campaign's advisory lock (``.pbf.lock``), never followed through a symlink; yields
+    True when another pbf holds it."""
+    lock_path = folder / LOCK_FILE
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    if lock_path.is_symlink():
+        raise PbfError(f"{LOCK_FILE} がシンボリックリンクです。消してからもう一度どうぞ。 / the lock file is a symlink")
+    try:
+        fd = os.open(lock_path, flags, 0o666)
+    except IsADirectoryError:
+        raise PbfError(f"{LOCK_FILE} がフォルダです。消してからもう一度どうぞ。 / the lock file is a folder") from None
+    except OSError as exc:
+        raise PbfError(f"{LOCK_FILE} を開けません（{exc.strerror}）。 / cannot open the lock file") from None
+    try:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no advisory lock, the state check of exclusive() still holds
+            fcntl = None
+        busy = False
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                busy = True
+        yield busy
+    finally:
+        os.close(fd)
 
 
 def commit_turn(campaign: Campaign, record: TurnRecord) -> None:
@@ -434,9 +640,8 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     history = campaign.history
     history.mkdir(exist_ok=True)
     final = campaign.turn_dir(record.turn)
-    if final.exists():
-        # A folder for a turn that state.yaml does not know: left by an interrupted run.
-        _move_aside(final, history / UNDONE, "interrupted")
+    if final.exists():  # load() finishes a half-done turn, so this folder is not pbf's
+        raise PbfError(f"{HISTORY}/{final.name} がすでにあります（state.yaml は第{campaign.turn}ターン）。 / turn folder exists")
 
     before_path = campaign.turn_dir(campaign.turn) / STATE_FILE
     if campaign.state_doc is not None:  # a campaign built in memory (no state.yaml text of its own)
@@ -466,21 +671,29 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         files[OPTIONS_RECORD] = option_changes
     notices = {f"notices/{safe_filename(name)}.txt": text for name, text in record.notices.items()}
 
-    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
+    tmp = make_temp_dir(f".{final.name}.", history)
     try:
         if notices:
             (tmp / "notices").mkdir()
         write_files(tmp, {**files, **notices})
-        os.rename(tmp, final)
+        os.rename(tmp, final)  # the commit point (on disk with state.yaml's text, _finish_turn)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    if record.meta.get("next_deadline"):
-        # keyed by its turn: a run killed before state.yaml below leaves a deadline nobody reads
-        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(record.turn + 1, record.meta["next_deadline"]))
-    # the commit point; the history folder's rename reaches the disk first
-    atomic_write(campaign.path / STATE_FILE, state_text, also_sync=history)
-    (history / OPTIONS_PENDING).unlink(missing_ok=True)  # now carried by this turn
+    try:
+        _finish_turn(campaign, record.turn, record, state_text)
+    except Exception:
+        # an error (not a kill): take the turn back unless state.yaml already has it
+        try:
+            now = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            now = None
+        if now != state_text:
+            back = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
+            os.replace(final, back)
+            shutil.rmtree(back, ignore_errors=True)
+            fsync_dir(history)
+        raise
     campaign.state_doc = None
     campaign.state = new_state
     campaign.state_text = state_text
@@ -491,7 +704,7 @@ def archived(campaign: Campaign, turn: int, name: str) -> str:
     path = campaign.turn_dir(turn) / name
     where = f"{HISTORY}/{turn_dir_name(turn)}/{name}"
     try:
-        return path.read_bytes().decode("utf-8")
+        return read_bytes(path, where).decode("utf-8")
     except FileNotFoundError:
         raise PbfError(f"記録 {where} がありません。 / missing archive file") from None
     except UnicodeDecodeError as exc:
@@ -500,10 +713,21 @@ def archived(campaign: Campaign, turn: int, name: str) -> str:
 
 def archived_yaml(campaign: Campaign, turn: int, name: str) -> Any:
     where = f"{HISTORY}/{turn_dir_name(turn)}/{name}"
-    data = yamlio.load_plain(archived(campaign, turn, name), where)
+    text = archived(campaign, turn, name)
+    data = yamlio.load_plain(text, where)
     if not isinstance(data, dict):
         raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
+    if name == "dice.yaml":  # the draws a replay and verify feed to the dice again
+        from .validate import validate
+
+        validate(data, DICE_WITHHELD if "draws_withheld" in data else DICE_RECORD, text, where)
     return data
+
+
+DICE_RECORD = ("record", {"turn": ("int", 0, None), "draws": ("list", ("int", 0, 2**64 - 1)), "fixed": ("list", ("int", 1, 6))},
+               ("turn", "fixed"))
+# a public export of a running private-hands battle keeps only how many draws there were
+DICE_WITHHELD = ("record", {"turn": ("int", 0, None), "draws_withheld": ("int", 0, None)}, ("turn",))
 
 
 def archived_meta(campaign: Campaign, turn: int) -> dict[str, Any]:
@@ -530,14 +754,24 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
     if not path.exists():
         return None
     try:
-        data = yamlio.plain(yamlio.load(path.read_bytes().decode("utf-8-sig"), DEADLINE_FILE))
+        data = yamlio.plain(yamlio.load(read_bytes(path, DEADLINE_FILE).decode("utf-8-sig"), DEADLINE_FILE))
     except UnicodeDecodeError as exc:
         raise PbfError(f"{DEADLINE_FILE} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
     if not isinstance(data, dict) or not isinstance(data.get("turn"), int) or not isinstance(data.get("deadline"), str):
         raise PbfError(
             Problem(f"{DEADLINE_FILE} の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。 / malformed")
         )
-    return data["deadline"] if data["turn"] == turn else None
+    if data["turn"] != turn:
+        return None
+    from .forum import parse_deadline
+
+    when = parse_deadline(data["deadline"])
+    if not 2000 <= when.year <= 2999:
+        raise PbfError(
+            Problem(f"{DEADLINE_FILE} の締切の年は2000〜2999年です。 / the deadline's year is out of range",
+                    text=data["deadline"][:20], hint="pbf deadline で締切を設定し直してください。")
+        )
+    return data["deadline"]
 
 
 def set_deadline(campaign: Campaign, deadline: str) -> None:
@@ -547,10 +781,30 @@ def set_deadline(campaign: Campaign, deadline: str) -> None:
 
 
 def state_before(campaign: Campaign, turn: int) -> str:
-    """The state text turn ``turn`` started from."""
+    """The state text turn ``turn`` started from, checked against the game's schema (a replay
+    resolves it again)."""
+    from .validate import validate_state
+
     if (campaign.turn_dir(turn) / "before.yaml").exists():
-        return archived(campaign, turn, "before.yaml")
-    return archived(campaign, turn - 1, STATE_FILE)
+        where, text = f"{HISTORY}/{turn_dir_name(turn)}/before.yaml", archived(campaign, turn, "before.yaml")
+    else:
+        where, text = f"{HISTORY}/{turn_dir_name(turn - 1)}/{STATE_FILE}", archived(campaign, turn - 1, STATE_FILE)
+    state = yamlio.load_plain(text, where)
+    if not isinstance(state, dict):
+        raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
+    ctx = campaign.ctx
+    validate_state(state, text, where, campaign.system.name, ctx.players, ctx.data, ctx.options,
+                   hands_redacted(campaign.path))
+    return text
+
+
+def hands_redacted(path: Path) -> bool:
+    """Whether ``path`` is a public export whose private hands were taken out (pbf export)."""
+    if not (path / "export.yaml").is_file():  # the common case costs one stat, not an import
+        return False
+    from .export import hands_hidden
+
+    return hands_hidden(path)
 
 
 def undo(campaign: Campaign) -> int:
@@ -561,10 +815,9 @@ def undo(campaign: Campaign) -> int:
         raise PbfError("取り消すターンがありません。 / nothing to undo")
     with exclusive(campaign):
         before = state_before(campaign, turn)
-        if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
-            record_option_changes(campaign, option_changes(campaign, turn), older=True)
-        _move_aside(folder, campaign.history / UNDONE, "")
-        atomic_write(campaign.path / STATE_FILE, before)
+        option_changes(campaign, turn)  # a malformed record is refused before anything moves
+        moved = _move_aside(folder, campaign.history / UNDONE, "")  # the commit point
+        _finish_undo(campaign, moved, before)
     return turn
 
 
@@ -577,11 +830,50 @@ def _move_aside(folder: Path, into: Path, tag: str) -> Path:
         target = into / f"{base}-{n}"
         n += 1
     os.rename(folder, target)
+    fsync_dir(into)
+    fsync_dir(folder.parent)
     return target
 
 
 def safe_filename(name: str) -> str:
-    return re.sub(r'[\\/:*?"<>|\x00-\x1f]', "_", name) or "_"
+    """A player's notice file name: path characters (and ``%``) as ``%XX``, so that two names
+    never share a file; a name that would still be too long is cut and tagged with its hash."""
+    out = re.sub(r'[\\/:*?"<>|%\x00-\x1f\x7f]', lambda m: f"%{ord(m[0]):02X}", name)
+    if not out or out.startswith("."):
+        out = "%2E" + out[1:] if out else "_"
+    if len(out.encode("utf-8")) > 200:
+        import hashlib
+
+        digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
+        out = out.encode("utf-8")[:180].decode("utf-8", "ignore") + "~" + digest
+    return out
+
+
+MAX_NAME = 24  # characters of a player's name (a post's header and a notice file name hold it)
+_NAME_FORBIDDEN = re.compile(r'[\[\]【】［］\\/:*?"<>|%◆=@#\x00-\x1f\x7f\u2028\u2029\u0085]')
+
+
+def check_player_name(name: str, where: str = "--player") -> None:
+    """A name must head an order (``【NAME】``) and name a file: no brackets, no path
+    characters, no control characters or line breaks, at most MAX_NAME characters."""
+    found = _NAME_FORBIDDEN.search(name)
+    bad = found[0] if found else next((ch for ch in name if not ch.isprintable() and ch not in " \u3000"), None)
+    if bad is None and name.strip() and len(name) <= MAX_NAME:
+        return
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    if bad is not None:
+        why = f"{bad!r} は使えません"
+    elif len(name) > MAX_NAME:
+        why = f"長すぎます（{len(name)}文字、{MAX_NAME}文字まで）"
+    else:
+        why = "空です"
+    raise PbfError(
+        Problem(
+            f"{where} のプレイヤー名が使えません：{why}。 / bad player name",
+            text=shown if shown.isprintable() else shown.encode("unicode_escape").decode("ascii"),
+            hint=f"括弧・改行・制御文字と / \\ : * ? \" < > | % は名前に使えません（{MAX_NAME}文字まで）。",
+        )
+    )
 
 
 def commitment(campaign: Campaign) -> str:
@@ -598,8 +890,18 @@ def option_changes(campaign: Campaign, turn: int | None = None) -> dict[str, dic
     path = campaign.history / (OPTIONS_PENDING if turn is None else f"{turn_dir_name(turn)}/{OPTIONS_RECORD}")
     if not path.is_file():
         return {}
-    where = f"{HISTORY}/{path.relative_to(campaign.history).as_posix()}"
-    data = yamlio.plain(yamlio.load(path.read_bytes().decode("utf-8"), where))
+    return _option_record(path, f"{HISTORY}/{path.relative_to(campaign.history).as_posix()}")
+
+
+def _decoded(raw: bytes, where: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PbfError(f"{where} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
+
+
+def _option_record(path: Path, where: str) -> dict[str, dict[str, Any]]:
+    data = yamlio.plain(yamlio.load(_decoded(read_bytes(path, where), where), where))
     changed = data.get("changed") if isinstance(data, dict) else None
     if not isinstance(changed, dict) or not all(isinstance(v, dict) and {"before", "after"} <= set(v) for v in changed.values()):
         raise PbfError(f"{where} の形が正しくありません（changed: キー: {{before, after}}）。 / malformed option record")
@@ -630,7 +932,7 @@ def _pending_options_text(campaign: Campaign) -> str | None:
     path = campaign.history / OPTIONS_PENDING
     if not path.is_file():
         return None
-    text = path.read_bytes().decode("utf-8")
+    text = _decoded(read_bytes(path, f"{HISTORY}/{OPTIONS_PENDING}"), f"{HISTORY}/{OPTIONS_PENDING}")
     last = campaign.turn_dir(campaign.turn) / OPTIONS_RECORD
     if last.is_file() and last.read_bytes().decode("utf-8") == text:
         return None

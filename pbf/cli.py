@@ -58,26 +58,44 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read_text_arg(value: str) -> str:
-    return sys.stdin.read() if value == "-" else value
+    if value != "-":
+        return value
+    raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise PbfError(
+            Problem(f"標準入力が UTF-8 ではありません（{exc.start + 1}バイト目）。 / stdin is not UTF-8", line=line)
+        ) from None
 
 
 def _read_orders_file(path: str, encoding: str | None = None) -> str:
     from .orders import decode
 
+    from .fsutil import read_bytes
+
     if path == "-":
         raw = sys.stdin.buffer.read()
     else:
         try:
-            raw = Path(path).read_bytes()
+            raw = read_bytes(Path(path), _short(path))
         except FileNotFoundError:
-            raise PbfError(f"行動ファイル「{path}」がありません。 / orders file not found") from None
-        except IsADirectoryError:
-            raise PbfError(f"「{path}」はフォルダです。行動ファイルを指定してください。 / not a file") from None
+            raise PbfError(f"行動ファイル「{_short(path)}」がありません。 / orders file not found") from None
     return decode(raw, Path(path).name if path != "-" else "標準入力", encoding)
 
 
+def _json_text(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """A path or word as a message shows it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    sys.stdout.write(_json_text(data))
 
 
 # -- commands -----------------------------------------------------------------------------------
@@ -105,7 +123,10 @@ def _deadline_arg(value: str | None) -> str | None:
         return None
     from .forum import deadline_string, parse_deadline
 
-    return deadline_string(parse_deadline(value))
+    when = parse_deadline(value)
+    if not 2000 <= when.year <= 2999:
+        raise PbfError(Problem("締切の年は2000〜2999年です。 / the deadline's year is out of range", text=_short(value)))
+    return deadline_string(when)
 
 
 def _board_now(c: campaigns.Campaign):
@@ -131,11 +152,40 @@ def _write(text: str, encoding: str | None) -> None:
     if not encoding:
         sys.stdout.write(text)
         return
+    _write_bytes(_encoded(text, encoding))
+
+
+def _encoded(text: str, encoding: str | None) -> bytes:
+    """The bytes :func:`_write` prints: in ``encoding`` made safe for it, else UTF-8."""
+    if not encoding:
+        return text.encode("utf-8", "replace")
     from .boardfit import board_safe
 
+    return board_safe(text, encoding).encode(encoding)
+
+
+def _write_bytes(data: bytes) -> None:
     sys.stdout.flush()
-    sys.stdout.buffer.write(board_safe(text, encoding).encode(encoding))
-    sys.stdout.buffer.flush()
+    if hasattr(sys.stdout, "buffer"):
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:  # a text-only stream (tests capture stdout as text)
+        sys.stdout.write(data.decode("utf-8", "replace"))
+        sys.stdout.flush()
+
+
+class SavedButNotShown(PbfError):
+    """The turn is committed but printing it failed (a full disk, a closed pipe)."""
+
+    def __init__(self, path: Path, turn: int, exc: OSError):
+        super().__init__(
+            Problem(
+                f"第{turn}ターンは保存しました（state.yaml と history/{campaigns.turn_dir_name(turn)}/）が、"
+                f"結果を出力できませんでした（{exc.strerror or exc}）。もう一度 pbf turn を実行しないでください"
+                "（次のターンが進みます）。",
+                hint=f"結果の書き込みは pbf log {path} --turn {turn} で表示し直せます。",
+            )
+        )
 
 
 def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.ThreadOrders:
@@ -165,8 +215,17 @@ def cmd_turn(args: argparse.Namespace) -> int:
             meta["deadline"] = deadline
         orders = _read_orders_file(args.orders, args.input_encoding)
         record = engine.run_turn(c, orders, fixed=fixed, meta={"orders_from": "file", **meta})
-    if not args.dry_run:
-        campaigns.commit_turn(c, record)
+    # everything that can fail is done before the commit: the output is made (and encoded) first
+    if args.json:
+        output = _json_text({"turn": record.turn, "events": record.events,
+                             "state": c.system.summary(record.state, c.ctx)}).encode("utf-8")
+    else:
+        output = _encoded(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
+    if args.dry_run:
+        _write_bytes(output)
+        return 0
+    campaigns.commit_turn(c, record)
+    try:
         if not next_deadline and record.state.get("winner") is None:
             print(
                 f"pbf: 次のターン（第{record.turn + 1}ターン）の締切が決まっていません。決めたら "
@@ -174,10 +233,9 @@ def cmd_turn(args: argparse.Namespace) -> int:
                 "（次からは pbf turn --next-deadline でも）。",
                 file=sys.stderr,
             )
-    if args.json:
-        _print_json({"turn": record.turn, "events": record.events, "state": c.system.summary(record.state, c.ctx)})
-    else:
-        _write(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
+        _write_bytes(output)
+    except OSError as exc:
+        raise SavedButNotShown(c.path, record.turn, exc) from None
     return 0
 
 
@@ -406,9 +464,11 @@ def _post_number(value: str) -> int:
 
 def _encoding(value: str) -> str:
     try:
-        codecs.lookup(value)
+        known = codecs.lookup(value)
     except LookupError:
         raise argparse.ArgumentTypeError(f"文字コード「{value}」が分かりません（例：utf-8, cp932）") from None
+    if not getattr(known, "_is_text_encoding", True):
+        raise argparse.ArgumentTypeError(f"「{value}」は文字の文字コードではありません（例：utf-8, cp932）")
     return value
 
 
@@ -608,9 +668,15 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 _COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "log", "deadline", "export", "html",
              "demo", "list", "set", "completion")
 
+_NOT_EMPTY = ("dice", "deadline", "next_deadline", "seed", "orders", "thread", "keep", "player", "dir", "campaign")
+
 
 def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Usage errors argparse cannot see by itself (exit 2)."""
+    for name in _NOT_EMPTY:  # an empty value is refused, not taken as "not given"
+        value = getattr(args, name, None)
+        if isinstance(value, str) and not value.strip() and not (name == "deadline" and args.command == "deadline"):
+            parser.error(f"--{name.replace('_', '-')} の値が空です / empty value for --{name.replace('_', '-')}")
     if args.command != "turn":
         return
     if (args.orders is None) == (args.thread is None):
@@ -619,34 +685,84 @@ def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         parser.error("--since と --deadline は --thread と一緒に使います / --since and --deadline need --thread")
 
 
+MAX_SHOWN = 30  # problems printed one by one; the rest are counted
+
+
 def _print_problems(error: PbfError, wrote_nothing: bool) -> None:
     problems = error.problems
     if len(problems) > 1:
         # only a command that writes says so (check, show, … never write)
         tail = ("何も書き込んでいません。", "; nothing written") if wrote_nothing else ("", "")
         print(f"pbf: {len(problems)}件の問題があります。{tail[0]} / {len(problems)} problems{tail[1]}", file=sys.stderr)
-        for problem in problems:
+        for problem in problems[:MAX_SHOWN]:
             print("  " + problem.format().replace("\n", "\n  "), file=sys.stderr)
+        if len(problems) > MAX_SHOWN:
+            print(f"  ……ほか{len(problems) - MAX_SHOWN:,}件（最初の{MAX_SHOWN}件だけ表示しました）。"
+                  f" / {len(problems) - MAX_SHOWN} more", file=sys.stderr)
     else:
         print("pbf: " + problems[0].format(), file=sys.stderr)
 
 
+def _template_problem(exc: BaseException) -> Problem:
+    """A template that does not render (a syntax error, an undefined name): its file and line,
+    from the error or from the template's frame in the traceback."""
+    filename, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            filename, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+        tb = tb.tb_next
+    where = f"テンプレート {filename} " if filename else "テンプレート"
+    return Problem(f"{where}を使えません（{getattr(exc, 'message', None) or exc}）。 / template error", line=line)
+
+
+def _drop_stdout() -> None:
+    """stdout failed: what is still buffered for it goes nowhere (not to a traceback at exit)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (tests): nothing to drop
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8")
-    given = sys.argv[1:] if argv is None else argv
-    parser = build_parser(given[0] if given and given[0] in _COMMANDS else None)
+        if hasattr(stream, "reconfigure"):  # PYTHONIOENCODING=ascii or not: pbf writes UTF-8
+            stream.reconfigure(encoding="utf-8", errors="replace")
+    argv = sys.argv[1:] if argv is None else argv
+    for number, arg in enumerate(argv, start=1):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            print(f"pbf: {number}番目の引数「{_short(shown)}」が UTF-8 ではありません。 / an argument is not UTF-8",
+                  file=sys.stderr)
+            return 2
+    parser = build_parser(argv[0] if argv and argv[0] in _COMMANDS else None)
     args = parser.parse_args(argv)
     _check_usage(parser, args)
     try:
         return args.func(args)
+    except SavedButNotShown as error:
+        _print_problems(error, False)
+        _drop_stdout()
+        return 1
     except PbfError as error:
         _print_problems(error, args.writes and not getattr(args, "dry_run", False))
         return 1
     except BrokenPipeError:  # the reader went away (pbf log | head): not an error of ours
-        sys.stderr.close()
+        _drop_stdout()
         return 0
+    except OSError as exc:  # a path pbf cannot use (too long, a loop, under a file, /proc, …)
+        where = _short(str(exc.filename)) if exc.filename is not None else ""
+        print(f"pbf: 「{where}」を使えません（{exc.strerror or exc}）。 / {type(exc).__name__}", file=sys.stderr)
+        return 1
+    except Exception as exc:
+        if not type(exc).__module__.startswith("jinja2"):
+            raise
+        print("pbf: " + _template_problem(exc).format(), file=sys.stderr)  # a campaign's own template
+        return 1
     except KeyboardInterrupt:
         print("pbf: 中断しました。 / interrupted", file=sys.stderr)
         return 130

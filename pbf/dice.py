@@ -118,6 +118,9 @@ class Dice:
         return items
 
 
+MAX_FIXED = 10_000  # no turn rolls near this many dice
+
+
 def parse_dice_list(text: str) -> list[int]:
     """``"4,1,1,5,4,4"`` → faces; a clear error for anything that is not 1–6."""
     import unicodedata
@@ -128,13 +131,16 @@ def parse_dice_list(text: str) -> list[int]:
     column = 1
     for part in parts:
         if part:
-            if not part.isdigit() or not 1 <= int(part) <= 6:
+            if part not in ("1", "2", "3", "4", "5", "6"):  # not isdigit(): ፩ and 5,000 digits are digits
+                shown = part if len(part) <= 12 else part[:12] + "…"
                 raise PbfError(
-                    f"--dice の{column}文字目「{part}」はダイスの目（1〜6）ではありません。 / "
+                    f"--dice の{column}文字目「{shown}」はダイスの目（1〜6）ではありません。 / "
                     "--dice takes faces 1-6 separated by commas"
                 )
             faces.append(int(part))
         column += len(part) + 1
     if not faces:
         raise PbfError("--dice にダイスの目がありません（例：--dice 4,1,1,5,4,4）。")
+    if len(faces) > MAX_FIXED:
+        raise PbfError(f"--dice の目が多すぎます（{len(faces):,}個、{MAX_FIXED:,}個まで）。 / too many faces")
     return faces

@@ -52,7 +52,7 @@ class Problem:
         if self.column is not None and not hide:
             where.append(f"{self.column}文字目")
         head = " ".join(where)
-        text = f"「{self.text}」" if self.text and not hide else ""
+        text = f"「{excerpt(self.text)}」" if self.text and not hide else ""
         message = self.public if hide else self.message
         if japanese:
             message = japanese_only(message)
@@ -60,6 +60,19 @@ class Problem:
         if self.hint and not hide:
             out += f"\n  → {japanese_only(self.hint) if japanese else self.hint}"
         return out
+
+
+EXCERPT = 40  # characters of a user's text a message quotes
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """A user's text as a message quotes it: control characters (ESC, BEL, NUL, …) shown as
+    ``\x1b`` rather than sent to a terminal or a post, and at most ``limit`` characters."""
+    shown = text if len(text) <= limit else text[:limit] + f"…（全{len(text):,}文字）"
+    if not shown.isprintable():
+        shown = "".join(ch if ch.isprintable() or ch in "\u3000" else f"\\x{ord(ch):02x}" if ord(ch) < 0x100
+                        else f"\\u{ord(ch):04x}" for ch in shown)
+    return shown
 
 
 def japanese_only(message: str) -> str:

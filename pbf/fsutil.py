@@ -16,6 +16,23 @@ import threading
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+UMASK = _umask()  # read once, at import (before any thread): os.umask can only be read by setting it
+
+
+def make_temp_dir(prefix: str, parent: Path) -> Path:
+    """A temporary folder to be renamed into place, with the permissions a new folder gets
+    (mkdtemp makes 0700)."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    os.chmod(folder, 0o777 & ~UMASK)
+    return folder
+
+
 def atomic_write(path: Path, data: "bytes | str", also_sync: Path | None = None) -> None:
     """Replace ``path`` atomically and durably. ``also_sync``: a folder whose entries must be on
     disk before the new file is (synced together with it)."""
@@ -24,6 +41,7 @@ def atomic_write(path: Path, data: "bytes | str", also_sync: Path | None = None)
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~UMASK)  # mkstemp makes 0600: a GM may share the folder
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -41,6 +59,35 @@ def atomic_write(path: Path, data: "bytes | str", also_sync: Path | None = None)
             pass
         raise
     fsync_dir(path.parent)
+
+
+MAX_READ = 64 * 1024 * 1024  # no file pbf reads comes near this
+
+
+def read_bytes(path: Path, where: "str | None" = None) -> bytes:
+    """A file's bytes; the wrong kind of file or one that cannot be read is a clear error
+    naming ``where`` (a missing file raises FileNotFoundError for the caller to word)."""
+    from .errors import PbfError
+
+    where = where or str(path)
+    try:
+        with open(path, "rb") as handle:
+            import stat
+
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise PbfError(f"「{where}」は普通のファイルではありません。 / not a regular file")
+            if info.st_size > MAX_READ:
+                raise PbfError(f"「{where}」が大きすぎます（{info.st_size:,}バイト）。 / file too large")
+            return handle.read(MAX_READ + 1)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        raise PbfError(f"「{where}」がフォルダです（ファイルのはずです）。 / a folder, not a file") from None
+    except OSError as exc:
+        raise PbfError(f"「{where}」を読めません（{exc.strerror or exc}）。 / cannot read") from None
+    except ValueError as exc:  # a NUL in the path
+        raise PbfError(f"「{where}」を読めません（{exc}）。 / cannot read") from None
 
 
 def write_file(path: Path, data: "bytes | str") -> None:

@@ -6,7 +6,8 @@ Three formats are accepted, detected from the text:
   (the title only on the first line). The post number is the line number. The body is HTML:
   ``<br>`` is a line break (2ch writes it as `` <br> ``; one space on each side is dropped),
   other tags are removed (an anchor ``<a ...>&gt;&gt;12</a>`` becomes ``>>12``) and entities
-  are unescaped. The name may carry a trip as ``NAME </b>◆TRIP <b>`` or ``NAME ◆TRIP``.
+  are unescaped. Only the server's markup ``NAME </b>◆TRIP <b>`` makes a trip: a ◆ typed in
+  the name (or written as ``&#9670;``) is part of the name, so ``城戸◆KidoRyuki1`` is not 城戸.
 * a したらば (JBBS) ``rawmode.cgi`` dat — ``NUM<>name<>mail<>date<>body<>title<>ID``: the post
   number is the first field (deleted posts may be missing), the title only on the first line,
   the ID in the last field. Usually EUC-JP.
@@ -132,7 +133,7 @@ def normalize_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).split())
 
 
-def split_trip(raw: str) -> tuple[str, str | None, str | None]:
+def split_trip(raw: str, trips: bool = True) -> tuple[str, str | None, str | None]:
     """``"美鈴 ◆Ab3dEf6hIj"`` → ``("美鈴", "Ab3dEf6hIj", None)``: (name, trip, suffix).
 
     The name is normalised (:func:`normalize_name`); a trailing ID tag like
@@ -142,7 +143,7 @@ def split_trip(raw: str) -> tuple[str, str | None, str | None]:
     """
     text = raw
     trip = None
-    m = _TRIP_RE.search(text)
+    m = _TRIP_RE.search(text) if trips else None  # trips=False: a .dat's ◆ outside the markup
     if m:
         trip = m.group(1)
         text = text[: m.start()] + " " + text[m.end():]
@@ -310,9 +311,18 @@ def _is_dat_line(line: str) -> bool:
     return line.count("<>") >= 4
 
 
+_DAT_TRIP_RE = re.compile(r"</b>\s*◆\s*([./0-9A-Za-z+]{6,16})\s*<b>")
+
+
 def _dat_post(number: int, name_field: str, mail: str, date_field: str, body: str, source_line: int,
               post_id: str | None = None) -> Post:
-    name, trip, suffix = split_trip(html.unescape(_TAG_RE.sub(" ", name_field)))
+    # only the server's markup makes a trip: a ◆ typed (or written as an entity) is part of the name
+    trip = None
+    marked = _DAT_TRIP_RE.search(name_field)
+    if marked:
+        trip = marked.group(1)
+        name_field = name_field[: marked.start()] + " " + name_field[marked.end():]
+    name, _, suffix = split_trip(html.unescape(_TAG_RE.sub(" ", name_field)), trips=False)
     posted_at, found_id = _split_date_id(_TAG_RE.sub("", date_field))
     return Post(
         number=number,
@@ -502,6 +512,13 @@ def _parse_copy(lines: list[str]) -> tuple[list[Post], str, list[Problem]]:
         )
         for i in skipped
     ]
+    if any(post.trip for post in posts):
+        warnings.append(
+            Problem(
+                "コピーしたページでは、名前に打ち込まれた◆と本物のトリップを見分けられません"
+                "（トリップで本人を確かめるなら、スレッドは .dat で取ってください）。"
+            )
+        )
     return posts, title, warnings
 
 

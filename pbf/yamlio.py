@@ -40,6 +40,7 @@ def load(text: str, source: str) -> Any:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     try:
+        refuse_unsafe(text, source)
         return _yaml().load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -54,6 +55,43 @@ def load(text: str, source: str) -> Any:
         ) from None
     except (YAMLError, ValueError, RecursionError) as exc:  # ValueError: e.g. a number of 5,000 digits
         raise PbfError(f"{source} の YAML が読めません（{exc}）。 / malformed YAML") from None
+
+
+MAX_BYTES = 32 * 1024 * 1024  # no file pbf reads comes near this; a bigger one is not pbf's
+MAX_DEPTH = 64  # pbf's own documents nest a few levels
+
+
+def refuse_unsafe(text: str, source: str) -> None:
+    """Refuse what pbf never writes and what could make a reader hang or run out of stack:
+    anchors and aliases (a billion laughs), deep nesting, a huge file. Parse errors propagate."""
+    from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, NodeEvent
+
+    if len(text) > MAX_BYTES:
+        raise PbfError(f"{source} が大きすぎます（{len(text):,}文字、上限 {MAX_BYTES:,}）。 / file too large")
+    if (
+        "&" not in text and "*" not in text and text.count("[") + text.count("{") < MAX_DEPTH
+        and max(map(len, re.findall(r"^[ \t-]*", text, re.M)), default=0) < MAX_DEPTH
+    ):
+        return  # nothing to look for: no anchor, no alias, too few brackets and indents to nest deep
+    depth = 0
+    from ruamel.yaml import YAML
+
+    def refused(event: Any, message: str) -> PbfError:
+        mark = event.start_mark
+        return PbfError(
+            Problem(message, line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None)
+        )
+
+    for event in YAML(typ="rt").parse(text):
+        if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
+            raise refused(event, f"{source} に YAML のアンカーか別名（& や *）があります。pbf は使いません。"
+                                 " / anchors and aliases are refused")
+        if isinstance(event, CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise refused(event, f"{source} の入れ子が深すぎます（{MAX_DEPTH}段まで）。 / nesting too deep")
+        elif isinstance(event, CollectionEndEvent):
+            depth -= 1
 
 
 def dump(data: Any) -> str:
@@ -149,7 +187,9 @@ def load_data_file(path: Path) -> Any:
     def parse(raw: bytes) -> Any:
         from ruamel.yaml import YAML
 
-        return YAML(typ="safe").load(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        refuse_unsafe(text, Path(path).name)
+        return YAML(typ="safe").load(text)
 
     return resources.parsed("yaml", Path(path).read_bytes(), parse)
 

@@ -154,6 +154,7 @@ def test_new_state_private(data):
 def test_new_state_free_has_no_cards(data):
     ctx = make_ctx(data, {"A": "plain", "B": "plain"}, hands="free")
     state = SYSTEM.new_state(ctx, Dice.fixed([]))  # no draws at all
+    assert list(state["fighters"]) == ["A", "B"]  # not vacuously true for an empty fighter list
     assert all(f["hand"] == [] and f["deck"] == [] for f in state["fighters"].values())
 
 
@@ -407,7 +408,8 @@ def test_check_shows_the_longer_command_that_starts_later(env, data):
 
 
 def test_post_renders_every_event_type(data):
-    """A long random-ish battle renders without template errors (StrictUndefined)."""
+    """A long battle renders without template errors (StrictUndefined), and the battle really
+    produces the event types it is meant to exercise (the other types: the cases and the demo)."""
     ctx = make_ctx(data, {"A": "kaede", "B": "gonzo"}, hands="free")
     state = make_state(ctx, 2, {"A": {"soul": 9}, "B": {"soul": 9}})
     seen = set()
@@ -417,9 +419,14 @@ def test_post_renders_every_event_type(data):
         fa, fb = state["fighters"]["A"], state["fighters"]["B"]
         a = "" if fa["stance"] or fa["charging"] else a
         b = "" if fb["stance"] or fb["charging"] else b
-        post, state_next = _post(ctx, state, {"A": a, "B": b})
-        assert "処理結果" in post
+        parsed = parse_orders(ctx, state, {"A": a, "B": b})
+        state_next, events = SYSTEM.resolve(state, parsed, Dice.fixed([]), ctx)
+        seen |= {e.type for e in events}
+        post = render_post(ctx, state, state_next, events, parsed)
+        assert "処理結果" in post and "{{" not in post and "None" not in post
         state = state_next
+    assert seen >= {"plot", "locked", "technique", "cancel", "charge", "move", "push", "whiff", "clash", "super",
+                    "hit", "damage", "soul", "suki", "knockdown"}
 
 
 # -- demo --------------------------------------------------------------------------------------

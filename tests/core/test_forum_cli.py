@@ -49,7 +49,7 @@ def test_a_turn_straight_from_a_cp932_dat_thread(tmp_path, pbf):
 
 def test_the_next_window_starts_after_the_results_post(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
-    first = [dat_line("A ◆Ab3dEf6hIj", "【行動】弱"), dat_line("B", "【行動】←")]
+    first = [dat_line("A </b>◆Ab3dEf6hIj <b>", "【行動】弱"), dat_line("B", "【行動】←")]
     code, post, err = pbf("turn", camp, "--thread", write_dat(tmp_path, first))
     assert code == 0, err
     second = first + [dat_line("GM", post.strip()), dat_line("B", "【行動】→")]
@@ -61,7 +61,7 @@ def test_the_next_window_starts_after_the_results_post(tmp_path, pbf):
 
 def test_receipts_accepted_error_missing(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
-    thread = write_dat(tmp_path, [dat_line("A ◆Ab3dEf6hIj", "【行動】↑→弱弱"), dat_line("B", "雑談\n【行動】弱X弱")], "utf-8")
+    thread = write_dat(tmp_path, [dat_line("A </b>◆Ab3dEf6hIj <b>", "【行動】↑→弱弱"), dat_line("B", "雑談\n【行動】弱X弱")], "utf-8")
     before = tree_digest(camp)
     code, out, err = pbf("status", camp, "--thread", thread)
     assert code == 0, err
@@ -75,9 +75,9 @@ def test_receipts_accepted_error_missing(tmp_path, pbf):
 def test_deadline_makes_later_posts_late(tmp_path, pbf):
     camp = new_campaign(tmp_path, pbf)
     thread = write_dat(tmp_path, [
-        dat_line("A ◆Ab3dEf6hIj", "【行動】弱", time="20:59:00.00"),
+        dat_line("A </b>◆Ab3dEf6hIj <b>", "【行動】弱", time="20:59:00.00"),
         dat_line("B", "【行動】弱", time="21:00:30.00"),
-        dat_line("A ◆Ab3dEf6hIj", "【行動】強", time="21:01:00.00"),
+        dat_line("A </b>◆Ab3dEf6hIj <b>", "【行動】強", time="21:01:00.00"),
     ])
     code, out, err = pbf("status", camp, "--thread", thread, "--deadline", "2026-11-29 21:00")
     assert code == 0 and "遅刻" in out and ">>3" in out
@@ -92,9 +92,9 @@ def test_commit_reveal_mismatch_counts_as_missing(tmp_path, pbf):
     assert code == 0
     commit_line, reveal_line = out.strip().split("\n")[-2:]
     thread = write_dat(tmp_path, [
-        dat_line("A ◆Ab3dEf6hIj", commit_line),
+        dat_line("A </b>◆Ab3dEf6hIj <b>", commit_line),
         dat_line("B", "【コミット】" + commitment("弱弱", "salt1")),
-        dat_line("A ◆Ab3dEf6hIj", reveal_line),
+        dat_line("A </b>◆Ab3dEf6hIj <b>", reveal_line),
         dat_line("B", "【公開】弱弱弱 salt1"),  # not what B committed to
     ])
     code, out, err = pbf("turn", camp, "--thread", thread)
@@ -177,7 +177,7 @@ def test_bad_thread_inputs(tmp_path, pbf):
     raw.write_bytes(b"A<>sage<>2026/11/29 ID:x<>\x81\x20\xff<>t\n")
     code, _, err = pbf("turn", camp, "--thread", raw)
     assert code == 1 and "Traceback" not in err
-    thread = write_dat(tmp_path, [dat_line("A ◆Ab3dEf6hIj", "【行動】弱")])
+    thread = write_dat(tmp_path, [dat_line("A </b>◆Ab3dEf6hIj <b>", "【行動】弱")])
     code, _, err = pbf("turn", camp, "--thread", thread, "--since", "9")
     assert code == 1 and "9" in err
     code, _, err = pbf("turn", camp, "--thread", thread, "--deadline", "11/29 21時")

@@ -154,20 +154,22 @@ def test_the_site_is_the_same_on_every_run_and_rebuilds_only_its_own_folder(tmp_
 
 
 def test_player_text_is_inert(tmp_path, capsys):
-    evil, curly = "<script>alert(1)</script>", "{{ 7*7 }}"
+    # names cannot hold < > or * (pbf new refuses them), but team names and free text can
+    evil, curly = "<script>alert(1)</script>", "{{ 1000+337 }}"
     c = tmp_path / "evil"
-    assert run(capsys, "new", c, "--system", "rider", "--player", f"{evil}=jinshu",
-               "--player", f"{curly}=ryuki", "--seed", "s")[0] == 0
+    assert run(capsys, "new", c, "--system", "rider", "--player", f"{curly}=jinshu@{evil}",
+               "--player", "B=ryuki@x", "--seed", "s")[0] == 0
     orders = tmp_path / "o.txt"
-    orders.write_text(f"[{evil}]近寄る\nイベントファイナル: <script>alert(2)</script>\n[{curly}]近寄る\n", "utf-8")
+    orders.write_text(f"[{curly}]近寄る\nイベントファイナル: <script>alert(2)</script>\n[B]近寄る\n", "utf-8")
     code, _, err = run(capsys, "turn", c, "--orders", orders)
     assert code == 0, err
     assert run(capsys, "html", c, tmp_path / "site")[0] == 0
     for page in (tmp_path / "site").glob("*.html"):
         text = page.read_text("utf-8")
-        assert "<script" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
-        assert "{{ 7*7 }}" in text and ">49<" not in text
+        assert "<script" not in text
+        assert "{{ 1000+337 }}" in text and ">14<" not in text
         validate(page)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in (tmp_path / "site" / "index.html").read_text("utf-8")
     turn = (tmp_path / "site" / "turn-0001.html").read_text("utf-8")
     assert "イベントファイナル: &lt;script&gt;alert(2)&lt;/script&gt;" in turn  # the orders, as text
 

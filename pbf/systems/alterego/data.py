@@ -175,7 +175,10 @@ def load(campaign_data: Path | None = None) -> GameData:
                 raise PbfError(f"{path}：キャラクターのデータに id がありません。")
             char_raw[str(raw["id"])] = (raw, str(path))
             sources.append(str(path))
-    assert common_raw is not None and matchups_raw is not None
+    for name, raw, keys in (("common.yaml", common_raw, ("techniques", "cards")), ("matchups.yaml", matchups_raw, ())):
+        where = next((s for s in reversed(sources) if s.endswith(name)), name)
+        if not isinstance(raw, dict) or any(not isinstance(raw.get(k), list) for k in keys):
+            raise PbfError(f"データファイル {where} の形が正しくありません（{'・'.join(keys) or '表'} が必要です）。 / malformed data file")
     common = tuple(_technique(t, "common.yaml") for t in common_raw["techniques"])
     characters = {cid: _character(raw, common, where) for cid, (raw, where) in sorted(char_raw.items())}
     return GameData(

@@ -24,9 +24,8 @@ from . import events as ev
 from .data import Character, GameData, Technique
 from .plot import Plot
 from .reading import CancelMark, read_plot
-from .state import CANCEL_COST, SUPER_COST, draw_up, missing_cards, take_cards
+from .state import CANCEL_COST, SOUL_MAX, SUPER_COST, draw_up, missing_cards, take_cards
 
-SOUL_MAX = 9
 MAX_STEPS = 64
 
 

@@ -27,6 +27,7 @@ from .events import DrawCards, Reshuffle
 # resolver, so that the order views need not import the resolver.
 CANCEL_COST = 3
 SUPER_COST = 3
+SOUL_MAX = 9  # the soul gauge's top
 
 
 def new_fighter(character: str, hp: int) -> dict[str, Any]:

@@ -218,6 +218,16 @@ def _english_form(words: list[Token], data: RiderData) -> list[Clause] | None:
     return None
 
 
+def _count(token: Token) -> int:
+    """A number an order gives (隙狙い N, 超回避 N, 達成値T): no game needs more than 3 digits;
+    a longer one is an error before int() is asked to read thousands of digits."""
+    digits = str(token)
+    if len(digits) > 3:
+        raise _Unknown(token, [], text=digits[:6] + ("…" if len(digits) > 6 else ""),
+                       why="数が大きすぎます（3桁まで）。 / number too large")
+    return int(digits)
+
+
 class _Unknown(Exception):
     def __init__(self, token: Token, candidates: list[str], text: str | None = None, why: str | None = None,
                  hint: str | None = None):
@@ -386,15 +396,15 @@ class _Transform(Transformer):
         return found[0].value
 
     def aim(self, kw, n):
-        return Clause("aim", int(n), kw.start_pos, f"{kw} {n}")
+        return Clause("aim", _count(n), kw.start_pos, f"{kw} {n}")
 
     def super_evasion(self, kw, n, *threshold):
         """超回避 N, optionally with 達成値T以上なら: the threshold is the last INT of the tree."""
         at_least = next((int(t) for t in reversed(threshold) if isinstance(t, int)), 0)
-        return Clause("super_evasion", (int(n), at_least), kw.start_pos, f"{kw} {n}")
+        return Clause("super_evasion", (_count(n), at_least), kw.start_pos, f"{kw} {n}")
 
     def threshold(self, *tokens):
-        return int(next(t for t in tokens if t.type == "INT"))
+        return _count(next(t for t in tokens if t.type == "INT"))
 
     def evasion_pool(self, kw, words):
         found = _match_phrase(words, self.data, ("pool",))
@@ -492,6 +502,12 @@ def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple
         if c.kind == "event_final":
             start, end = c.value
             c.value = text[where[start] : where[end]].strip()
+            bad = next((i for i, ch in enumerate(c.value) if not ch.isprintable() and ch not in "\n\u3000"), None)
+            if bad is not None:  # free text goes to the post: no ESC, BEL, NUL, … (shown escaped)
+                at = text.index(c.value, where[start]) + bad
+                raise OrderError([Problem("イベントファイナルに制御文字は書けません。 / control character", player=player,
+                                          line=text.count("\n", 0, at) + 1, column=at - text.rfind("\n", 0, at),
+                                          text=c.value[bad])])
     return clauses, normalised, where
 
 

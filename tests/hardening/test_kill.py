@@ -1,0 +1,102 @@
+"""Point 4 of issue 12: a kill at every file operation of ``turn`` and of ``undo``.
+
+A subprocess runs the command with ``os.replace``, ``os.rename`` and ``os.fsync`` counting;
+at the k-th call it kills itself (SIGKILL: no clean-up runs). After each kill, ``show``,
+``log``, ``replay`` and ``verify`` must agree on one turn (the old one or the new one), and
+the next turn and undo must work.
+"""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from pbf import campaign as campaigns
+
+KILLER = r"""
+import os, sys
+k = int(sys.argv[1])
+calls = [0]
+def wrap(real):
+    def op(*args, **kwargs):
+        calls[0] += 1
+        if calls[0] == k:
+            os.kill(os.getpid(), 9)
+        return real(*args, **kwargs)
+    return op
+os.replace, os.rename, os.fsync = wrap(os.replace), wrap(os.rename), wrap(os.fsync)
+from pbf.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def run_killed(k: int, *argv) -> int:
+    done = subprocess.run([sys.executable, "-c", KILLER, str(k), *map(str, argv)], capture_output=True)
+    return done.returncode
+
+
+def check_consistent(pbf, path, tmp_path, expect: set[int]) -> int:
+    code, out, err = pbf("show", path)
+    assert code == 0, err
+    turn = campaigns.load(path).turn
+    assert turn in expect
+    assert campaigns.load(path).archived_turns()[-1] == turn
+    code, out, err = pbf("log", path)
+    assert code == 0, err
+    assert out.count("ターン\u3000処理結果") == turn  # one post a turn, the half-done one in or out with the state
+    code, _, err = pbf("log", path, "--turn", turn + 1)
+    assert code == 1
+    for command in ("replay", "verify"):
+        code, out, err = pbf(command, path)
+        assert code == 0, (command, err)
+    assert not [p.name for p in path.rglob(".*") if p.name != ".pbf.lock"], "temporary files left"
+    orders = tmp_path / "next.txt"
+    orders.write_text("[A]弱\n[B]弱\n", "utf-8")
+    code, _, err = pbf("turn", path, "--orders", orders)
+    assert code == 0, err
+    assert campaigns.load(path).turn == turn + 1
+    code, _, err = pbf("undo", path)
+    assert code == 0, err
+    assert campaigns.load(path).turn == turn
+    code, _, err = pbf("replay", path)
+    assert code == 0, err
+    return turn
+
+
+def kill_everywhere(pbf, tmp_path, base, argv, expect):
+    seen = set()
+    for k in range(1, 200):
+        work = tmp_path / f"k{k}"
+        shutil.copytree(base, work)
+        code = run_killed(k, *[work if a == "CAMP" else a for a in argv])
+        if code != -signal.SIGKILL:
+            assert code == 0
+            seen.add(check_consistent(pbf, work, tmp_path, expect))
+            return k, seen
+        seen.add(check_consistent(pbf, work, tmp_path, expect))
+    pytest.fail("the command never finished")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+def test_a_kill_at_every_file_operation_of_turn(pbf, camp, tmp_path):
+    pbf("set", camp, "max_lines=40")  # a pending option change the turn consumes
+    pbf("deadline", camp, "2030-01-01 22:00")
+    orders = tmp_path / "o2.txt"
+    orders.write_text("[A]↑\n[B]弱\n", "utf-8")
+    calls, seen = kill_everywhere(pbf, tmp_path, camp,
+                                  ["turn", "CAMP", "--orders", orders, "--next-deadline", "2030-01-02 22:00"], {1, 2})
+    assert calls > 3 and seen == {1, 2}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+def test_a_kill_at_every_file_operation_of_undo(pbf, camp, tmp_path):
+    pbf("set", camp, "max_lines=40")
+    orders = tmp_path / "o2.txt"
+    orders.write_text("[A]↑\n[B]弱\n", "utf-8")
+    code, _, err = pbf("turn", camp, "--orders", orders)
+    assert code == 0, err
+    calls, seen = kill_everywhere(pbf, tmp_path, camp, ["undo", "CAMP"], {1, 2})
+    assert calls > 2 and seen == {1, 2}
