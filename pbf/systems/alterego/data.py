@@ -75,11 +75,16 @@ class GameData:
     matchups: Matchups
     sources: list[str] = field(default_factory=list)
     empty_words: tuple[str, ...] = ()  # なし / パス: a plot of no cards
+    _plot_words: dict[str, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def plot_words(self, character: Character) -> dict[str, str]:
         """Words a plot may hold for cards → the cards they stand for: each card's readings,
         each technique's name (every part of ガード／後退) and readings, and the empty plot.
-        A character's own technique overrides a common one of the same word."""
+        A character's own technique overrides a common one of the same word. Built once per
+        character (the same dict each time: the plot reader keeps its lookup table by it)."""
+        kept = self._plot_words.get(character.id)
+        if kept is not None:
+            return kept
         words: dict[str, str] = {w: "" for w in self.empty_words}
         for card in self.cards:
             for word in card.get("readings") or ():
@@ -87,6 +92,7 @@ class GameData:
         for tech in character.techniques:
             for word in (*tech.name.split("／"), *tech.readings):
                 words[word] = tech.command
+        self._plot_words[character.id] = words
         return words
 
     def deck(self) -> list[str]:

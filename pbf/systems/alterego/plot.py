@@ -94,6 +94,34 @@ def _ascii_boundary(folded: str, start: int, end: int) -> bool:
     return not (folded[end - 1].isascii() and after.isascii() and after.isalnum())
 
 
+_TABLES: dict[int, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {}
+
+
+def _word_table(words: dict[str, str] | None) -> tuple[dict[str, str], dict[str, str]]:
+    """``words`` folded for lookup (folded word -> cards, folded word -> the word as written),
+    built once per words dict (the data keeps one per character)."""
+    if not words:
+        return {}, {}
+    kept = _TABLES.get(id(words))
+    if kept is None or kept[0] is not words:
+        table: dict[str, str] = {}
+        shown: dict[str, str] = {}
+        for word, cards in words.items():
+            key = fold(unicodedata.normalize("NFKC", word))
+            if key and key not in table:
+                table[key], shown[key] = cards, word
+        kept = _TABLES[id(words)] = (words, table, shown)
+    return kept[1], kept[2]
+
+
+_CARD_TEXT = set("弱強→←↑ \t\n\u3000")
+
+
+def _only_cards(norm: str) -> bool:
+    """A plot of card symbols only (the common case): no word to look up."""
+    return all(ch in _CARD_TEXT for ch in norm)
+
+
 class _Source:
     """NFKC per character, remembering where each normalised character came from; then the
     words of ``words`` (ジャンプ, エナジーキャノン, なし …) replaced by the cards they stand for."""
@@ -113,13 +141,8 @@ class _Source:
             i = j
         self.norm = "".join(parts)
         self.origin.append(len(text))
-        self.words: dict[str, str] = {}  # folded word -> cards
-        self.shown: dict[str, str] = {}  # folded word -> the word as the data spells it
-        for word, cards in (words or {}).items():
-            key = fold(unicodedata.normalize("NFKC", word))
-            if key and key not in self.words:
-                self.words[key], self.shown[key] = cards, word
-        if self.words:
+        self.words, self.shown = _word_table(words)  # folded word -> cards / -> as the data spells it
+        if self.words and not _only_cards(self.norm):
             self._replace_words()
 
     def _replace_words(self) -> None:
