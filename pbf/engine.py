@@ -135,18 +135,24 @@ def read_orders(
 
 def check_order(campaign: Campaign, player: str, text: str) -> str:
     """``pbf check``: how one order reads for one player against the current state."""
-    from . import export
+    from .campaign import hands_redacted
 
     name = player_name(campaign, player)
-    hidden = export.hands_hidden(campaign.path)  # a public export: hands are not there to check
+    hidden = hands_redacted(campaign.path)  # a public export: hands are not there to check
     if hidden:
+        from . import export
+
         campaign = export.without_hand_check(campaign)
     text, placed = order_in_post(campaign, name, text)
     try:
         order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
         raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
-    return reading(campaign, name, order) + (export.HIDDEN_HAND_NOTE if hidden else "")
+    if hidden:
+        from .export import HIDDEN_HAND_NOTE
+
+        return reading(campaign, name, order) + HIDDEN_HAND_NOTE
+    return reading(campaign, name, order)
 
 
 def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callable[[Problem], Problem]]:
@@ -332,9 +338,11 @@ def replay(campaign: Campaign) -> list[str]:
     A turn starts from the state the turn before ended in, as just recomputed and found equal to
     its archive, unless the GM edited state.yaml in between (``before.yaml``). A public export
     whose hands are hidden cannot be re-resolved: what its record allows is checked instead."""
-    from . import export
+    from .campaign import hands_redacted
 
-    if export.hands_hidden(campaign.path):
+    if hands_redacted(campaign.path):
+        from . import export
+
         return export.public_replay(campaign)[0]
     previous: tuple[int, str, dict[str, Any]] | None = None  # turn, state text, state
     options = options_by_turn(campaign)
