@@ -162,12 +162,12 @@ def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callab
     With a line beginning with the order marker, the order is what follows the last such line
     (chat before it is skipped); without one, the whole text is the order. A marker written with
     spaces inside or other brackets (【 行動 】) is refused: the thread would not read it."""
-    from .markers import order_text as marker_text  # the thread reader's own rule for where an order starts
+    from .markers import loose_marker, order_text as marker_text  # the thread reader's own rules
 
     marker = str(campaign.ctx.options.get("order_marker", "【行動】"))
     found = marker_text(text, marker)
     if found is None:
-        loose = _loose_marker(text, marker)
+        loose = loose_marker(text, marker)
         if loose is not None:
             raise OrderError([Problem(
                 f"{marker}と同じ形ではない（空白やかっこの違い）ので、スレッドでは行動の目印として読まれません。",
@@ -184,23 +184,6 @@ def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callab
         return replace(p, line=p.line + line_no - 1, column=column)
 
     return order, placed
-
-
-_BRACKETS = str.maketrans("[(〔〈《", "【【【【【", "")
-_BRACKETS = str.maketrans({**_BRACKETS, **str.maketrans("])〕〉》", "】】】】】")})
-
-
-def _loose_marker(text: str, marker: str) -> tuple[int, str] | None:
-    """A line beginning with the marker written with spaces inside or other brackets (【 行動 】,
-    ［行動］): (line, its text)."""
-    def loose(line: str) -> str:
-        return "".join(unicodedata.normalize("NFKC", line).split()).translate(_BRACKETS)
-
-    tight = loose(marker)
-    for index, line in enumerate(text.split("\n")):
-        if loose(line).startswith(tight):
-            return index + 1, line.strip()
-    return None
 
 
 def reading(campaign: Campaign, name: str, order: Any) -> str:

@@ -83,6 +83,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .errors import PbfError, Problem
 from .markers import OPENING_MARKER, RESULTS_PREFIX, opening_marker_line, results_marker_line
+from .markers import loose_marker
 from .markers import order_text as _marker_text
 
 if TYPE_CHECKING:  # thread.py is imported where a thread is read (start-up of pbf turn --orders)
@@ -541,6 +542,18 @@ def _warn(collected: Collected, authored: list[tuple[str, Post]], markers: list[
             collected.warnings.append(
                 Problem(
                     f"{shown}が行の途中にあるため、行動として読んでいません。{shown}は行の先頭に書いてください。",
+                    player=name,
+                    source=post.anchor,
+                )
+            )
+            answered.add(name)
+        elif all(_marker_text(post.body, m) is None for m in markers) and (
+            loose := next(filter(None, (loose_marker(post.body, m) for m in markers)), None)
+        ) is not None:
+            collected.warnings.append(
+                Problem(
+                    f"「{loose[1][:20]}」は{shown}と同じ形ではない（空白やかっこの違い）ので、行動として読んでいません。"
+                    f"{shown}をこの形のまま行の先頭に書いてください。",
                     player=name,
                     source=post.anchor,
                 )

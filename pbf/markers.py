@@ -61,3 +61,20 @@ def order_text(body: str, marker: str) -> tuple[str, int, int] | None:
     column_offset += lead
     text = "\n".join(line.rstrip() for line in text_lines).strip()
     return text, line_no, column_offset
+
+
+_BRACKETS = str.maketrans("[(〔〈《", "【【【【【", "")
+_BRACKETS = str.maketrans({**_BRACKETS, **str.maketrans("])〕〉》", "】】】】】")})
+
+
+def loose_marker(text: str, marker: str) -> tuple[int, str] | None:
+    """A line beginning with the marker written with spaces inside or other brackets (【 行動 】,
+    ［行動］): (line, its text)."""
+    def loose(line: str) -> str:
+        return "".join(unicodedata.normalize("NFKC", line).split()).translate(_BRACKETS)
+
+    tight = loose(marker)
+    for index, line in enumerate(text.split("\n")):
+        if loose(line).startswith(tight):
+            return index + 1, line.strip()
+    return None

@@ -407,3 +407,12 @@ def test_a_fighter_who_cannot_plot_is_not_missing_in_the_receipts(tmp_path, pbf)
     code, out, err = pbf("status", camp, "--thread", thread.path)
     assert code == 0, err
     assert "■A：行動不要" in out and "ガードの構えが続く" in out and "■A：未提出" not in out
+
+
+def test_a_marker_written_with_spaces_is_named_in_the_receipts(tmp_path, pbf):
+    camp, _ = new_alterego(tmp_path, pbf)
+    thread = Thread(tmp_path / "t.dat")
+    thread.post("A </b>◆Ab3dEf6hIj <b>", "【 行動 】弱→")
+    code, out, _ = pbf("status", camp, "--thread", thread.path)
+    assert code == 0
+    assert "■A：未提出" in out and "「【 行動 】弱→」は【行動】と同じ形ではない" in out
