@@ -765,12 +765,14 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
         return None
     from .forum import parse_deadline
 
-    when = parse_deadline(data["deadline"])
-    if not 2000 <= when.year <= 2999:
+    try:
+        parse_deadline(data["deadline"])
+    except PbfError as exc:
+        problem = exc.problems[0]
         raise PbfError(
-            Problem(f"{DEADLINE_FILE} の締切の年は2000〜2999年です。 / the deadline's year is out of range",
-                    text=data["deadline"][:20], hint="pbf deadline で締切を設定し直してください。")
-        )
+            Problem(f"{DEADLINE_FILE} の{problem.message}", text=problem.text,
+                    hint="pbf deadline で締切を設定し直してください。")
+        ) from None
     return data["deadline"]
 
 

@@ -121,12 +121,9 @@ def _deadline_arg(value: str | None) -> str | None:
     """``--deadline``/``--next-deadline``: checked, stored as ``YYYY-MM-DD HH:MM``; empty is refused."""
     if value is None:
         return None
-    from .forum import deadline_string, parse_deadline
+    from .forum import normalize_deadline
 
-    when = parse_deadline(value)
-    if not 2000 <= when.year <= 2999:
-        raise PbfError(Problem("締切の年は2000〜2999年です。 / the deadline's year is out of range", text=_short(value)))
-    return deadline_string(when)
+    return normalize_deadline(value)
 
 
 def _board_now(c: campaigns.Campaign):

@@ -438,9 +438,9 @@ def turn_deadline(campaign: Campaign, given: str | None) -> str | None:
     from .campaign import current_deadline
 
     if given is not None:
-        from .forum import deadline_string, parse_deadline  # pbf.forum only where a command needs it (start-up)
+        from .forum import normalize_deadline  # pbf.forum only where a command needs it (start-up)
 
-        return deadline_string(parse_deadline(given))
+        return normalize_deadline(given)
     return current_deadline(campaign)
 
 

@@ -105,6 +105,7 @@ __all__ = [
     "parse_deadline",
     "parse_timezone",
     "deadline_string",
+    "normalize_deadline",
     "deadline_label",
     "is_late",
     "opening_marker_line",
@@ -164,12 +165,19 @@ def parse_deadline(text: str) -> datetime:
             )
         )
     year, month, day, hour, minute = (int(g) for g in m.groups())
+    if not 2000 <= year <= 2999:  # the late check adds a minute: 9999-12-31 23:59 would overflow
+        raise PbfError(Problem("締切の年は2000〜2999年です。 / the deadline's year is out of range", text=text[:40]))
     try:
         return datetime(year, month, day, hour, minute)
     except ValueError:
         raise PbfError(
             Problem("締切の日付か時刻がありえない値です。 / no such date or time", text=text)
         ) from None
+
+
+def normalize_deadline(text: str) -> str:
+    """A deadline as written by a GM → how pbf stores it (``2026-12-05 22:00``), checked."""
+    return deadline_string(parse_deadline(text))
 
 
 _WEEKDAYS = "月火水木金土日"

@@ -416,3 +416,14 @@ def test_a_marker_written_with_spaces_is_named_in_the_receipts(tmp_path, pbf):
     code, out, _ = pbf("status", camp, "--thread", thread.path)
     assert code == 0
     assert "■A：未提出" in out and "「【 行動 】弱→」は【行動】と同じ形ではない" in out
+
+
+@pytest.mark.parametrize("command", ["status", "turn"])
+def test_a_deadline_past_the_year_range_is_refused_wherever_it_is_given(tmp_path, pbf, command):
+    camp, _ = new_alterego(tmp_path, pbf)
+    thread = Thread(tmp_path / "t.dat")
+    thread.post("A </b>◆Ab3dEf6hIj <b>", "【行動】弱")
+    before = tree_digest(camp)
+    code, _, err = pbf(command, camp, "--thread", thread.path, "--deadline", "9999-12-31 23:59")
+    assert code == 1 and "締切の年は2000〜2999年です" in err and "Traceback" not in err
+    assert tree_digest(camp) == before
