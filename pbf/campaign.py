@@ -650,9 +650,7 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         current_text = campaign.state_text
     # the merge works on a fresh copy: if writing fails, the campaign in memory is as it was read
     state_text, new_state = yamlio.merge_text(current_text, campaign.state, record.state, STATE_FILE)
-    files = {"orders.txt": record.orders_text, "post.txt": record.post}
-    if len(record.parts) > 1:
-        files.update((f"post-{i}.txt", part) for i, part in enumerate(record.parts, start=1))
+    files = {"orders.txt": record.orders_text, **post_files(record.post, record.parts)}
     files[STATE_FILE] = state_text
     files["events.yaml"] = yamlio.dump_data(record.events)
     files["dice.yaml"] = yamlio.dump_data(dice_record(record.turn, record.canonical, record.fixed, record.dice))
@@ -697,6 +695,14 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     campaign.state_doc = None
     campaign.state = new_state
     campaign.state_text = state_text
+
+
+def post_files(post: str, parts: list[str]) -> dict[str, str]:
+    """A post's archive files: ``post.txt``, and ``post-N.txt`` for each part when it was split."""
+    files = {"post.txt": post}
+    if len(parts) > 1:
+        files.update((f"post-{i}.txt", part) for i, part in enumerate(parts, start=1))
+    return files
 
 
 def archived(campaign: Campaign, turn: int, name: str) -> str:

@@ -187,7 +187,11 @@ def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callab
 
 
 def reading(campaign: Campaign, name: str, order: Any) -> str:
-    view = campaign.system.order_view(order, name, campaign.state, campaign.ctx)
+    return render_reading(campaign, name, campaign.system.order_view(order, name, campaign.state, campaign.ctx))
+
+
+def render_reading(campaign: Campaign, name: str, view: dict[str, Any]) -> str:
+    """How an order reads (``templates/<system>/check.j2``) from an order view, public or not."""
     return render.render(campaign.system, "check.j2", campaign.path, player=name, view=view)
 
 
@@ -421,7 +425,7 @@ class ThreadOrders:
     sources: OrderSources
     meta: dict[str, Any] = field(default_factory=dict)  # turn.yaml: the thread, the window, the posts read
     notes: list[Problem] = field(default_factory=list)  # everything worth a word, for the receipts and stderr
-    same_thread: bool = False  # the previous turn was read from this thread too
+    read_upto: int | None = None  # the last post the previous turn read, when it read this thread
     deadline: str | None = None  # "YYYY-MM-DD HH:MM", the deadline the window was read with
 
 
@@ -465,6 +469,7 @@ def thread_orders(
     options = campaign.ctx.options
     previous = archived_meta(campaign, campaign.turn).get("thread") if campaign.turn > 0 else None
     same = bool(previous) and _same_thread(previous, read)
+    upto = int(previous["last_post"]) if same else None  # the posts the previous turn already read
     collected = collect_orders(
         read.posts,
         {p.name: p.trip for p in campaign.ctx.players.values()},
@@ -473,7 +478,7 @@ def thread_orders(
         deadline=parse_deadline(deadline) if deadline else None,
         orders=options.get("orders", "plain"),
         gm=gm_identity(campaign),
-        after=int(previous["last_post"]) if same else None,
+        after=upto,
         current_turn=campaign.turn,
     )
     if since is None and not same and collected.results_turn is not None and collected.results_turn != campaign.turn:
@@ -505,20 +510,19 @@ def thread_orders(
     notes += collected.notes()
     if notes:
         meta["notes"] = [n.format(public=True, japanese=True) for n in notes]
-    return ThreadOrders(collected, collected.to_orders_file(), OrderSources(sources), meta, notes, same, deadline)
+    return ThreadOrders(collected, collected.to_orders_file(), OrderSources(sources), meta, notes, upto, deadline)
 
 
 def refuse_taken_window(campaign: Campaign, found: ThreadOrders) -> None:
     """A second ``pbf turn`` on the same posts: the previous turn read this thread and no new
     order post has come since (docs/forum.md, "A turn is taken once")."""
     c = found.collected
-    if not found.same_thread or c.orders or c.late or c.commit_issues or c.committed:
+    if found.read_upto is None or c.orders or c.late or c.commit_issues or c.committed:
         return
     window = found.meta["thread"]
-    last = int(archived_meta(campaign, campaign.turn)["thread"]["last_post"])
     raise PbfError(
         Problem(
-            f"第{campaign.turn}ターンはすでに処理済みです（>>{last}までの書き込みを読みました）。"
+            f"第{campaign.turn}ターンはすでに処理済みです（>>{found.read_upto}までの書き込みを読みました）。"
             f"その後の書き込み（>>{window['first_post']}〜）に新しい行動はありません。",
             hint=f"結果をもう一度表示するには：pbf log {campaign.path} --turn {campaign.turn}"
             "　／　やり直すなら pbf undo の後にもう一度 pbf turn",
@@ -554,7 +558,7 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
             elif (view := _locked_view(system, name, campaign.state, ctx)) is not None:
                 # nothing to write this turn (Alter EGO's guard stance or a charged 強): not 未提出
                 entry["status"] = "locked"
-                entry["reading"] = render.render(system, "check.j2", campaign.path, player=name, view=view).rstrip("\n")
+                entry["reading"] = render_reading(campaign, name, view).rstrip("\n")
             else:
                 entry["status"] = "repeat" if last.get(name) else "missing"
         else:
@@ -569,7 +573,7 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
             else:
                 entry["status"] = "accepted"
                 view = system.public_order_view(order, name, campaign.state, ctx)
-                entry["reading"] = render.render(system, "check.j2", campaign.path, player=name, view=view).rstrip("\n")
+                entry["reading"] = render_reading(campaign, name, view).rstrip("\n")
         entries.append(entry)
     general = [p.format(japanese=True) for p in found.notes if p.player is None]
     text = render.render(
@@ -597,7 +601,7 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
     """The files of ``history/0000/`` besides the state and the dice: the opening post for the
     thread (``post.txt``, and ``post-N.txt`` when it must be split), each player's private
     notice (their first hand) and turn.yaml."""
-    from .campaign import safe_filename
+    from .campaign import post_files, safe_filename
 
     options = ctx.options
     public = system.public_summary(state, ctx)
@@ -609,10 +613,7 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
     )
     from .markers import opening_marker_line
 
-    post, parts = fit_post(options, body, opening_marker_line())
-    files = {"post.txt": post}
-    if len(parts) > 1:
-        files.update({f"post-{i}.txt": part for i, part in enumerate(parts, start=1)})
+    files = post_files(*fit_post(options, body, opening_marker_line()))
     encoding = options.get("encoding", "cp932")
     for name, notice in system.notices(state, ctx).items():
         files[f"notices/{safe_filename(name)}.txt"] = board_safe(
@@ -637,8 +638,8 @@ def post_parts(campaign: Campaign, turn: int) -> list[str]:
     """``pbf log --turn N``: the turn's post as posted, in its board-fitted parts."""
     from .campaign import turn_dir_name
 
-    if turn not in campaign.archived_turns():
-        done = [t for t in campaign.archived_turns()]
+    done = campaign.archived_turns()
+    if turn not in done:
         raise PbfError(
             Problem(
                 f"第{turn}ターンの記録はありません（記録があるのは第{done[0]}〜{done[-1]}ターン）。 / no such turn"
