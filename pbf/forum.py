@@ -544,31 +544,19 @@ def _warn(collected: Collected, authored: list[tuple[str, Post]], markers: list[
     answered |= {late.player for late in collected.late} | {issue.player for issue in collected.commit_issues}
     silent: dict[str, list[int]] = {}
     for name, post in authored:
-        if any(_marker_mid_line(post.body, m) for m in markers) and all(
-            _marker_text(post.body, m) is None for m in markers
-        ):
-            collected.warnings.append(
-                Problem(
-                    f"{shown}が行の途中にあるため、行動として読んでいません。{shown}は行の先頭に書いてください。",
-                    player=name,
-                    source=post.anchor,
-                )
-            )
-            answered.add(name)
-        elif all(_marker_text(post.body, m) is None for m in markers) and (
-            loose := next(filter(None, (loose_marker(post.body, m) for m in markers)), None)
-        ) is not None:
-            collected.warnings.append(
-                Problem(
-                    f"「{loose[1][:20]}」は{shown}と同じ形ではない（空白やかっこの違い）ので、行動として読んでいません。"
-                    f"{shown}をこの形のまま行の先頭に書いてください。",
-                    player=name,
-                    source=post.anchor,
-                )
-            )
-            answered.add(name)
-        elif all(_marker_text(post.body, m) is None for m in markers):
+        if any(_marker_text(post.body, m) is not None for m in markers):
+            continue  # an order, a commitment or a reveal: read by the collectors
+        loose = next(filter(None, (loose_marker(post.body, m) for m in markers)), None)
+        if any(_marker_mid_line(post.body, m) for m in markers):
+            why = f"{shown}が行の途中にあるため、行動として読んでいません。{shown}は行の先頭に書いてください。"
+        elif loose is not None:
+            why = (f"「{loose[1][:20]}」は{shown}と同じ形ではない（空白やかっこの違い）ので、行動として読んでいません。"
+                   f"{shown}をこの形のまま行の先頭に書いてください。")
+        else:
             silent.setdefault(name, []).append(post.number)
+            continue
+        collected.warnings.append(Problem(why, player=name, source=post.anchor))
+        answered.add(name)
     for name, numbers in silent.items():
         if name in answered:
             continue
