@@ -123,6 +123,8 @@ Aliases = dict[str, list[str]]  # a player -> the names of their character (name
 def find_player(raw_name: str, players: list[str], aliases: Aliases | None = None, **where: int) -> "str | Problem":
     """Who a written name means: a player's name (NFKC); else a name of a character (e.g. ナイト,
     Knight) when exactly one player plays it. A Problem when it means nobody, or several players."""
+    if raw_name in players:  # as written (the common case; names are unique after NFKC)
+        return raw_name
     name = norm_name(raw_name)
     for player in players:
         if norm_name(player) == name:

@@ -95,11 +95,27 @@ class GameSystem(Protocol):
         by, which an order header may use for its player)."""
 
 
+_IMMUTABLE = frozenset((str, int, bool, float, type(None)))
+
+
 def copy_state(value: Any) -> Any:
     """A copy of plain state data (dicts, lists, scalars) that a resolver may change freely: what
     ``copy.deepcopy`` gave, without its memo and per-type dispatch (a resolver copies the state
-    every turn; benchmarks/bench.py). Strings, numbers, None and booleans are immutable and shared."""
-    if isinstance(value, dict):
+    every turn; benchmarks/bench.py). Strings, numbers, None and booleans are immutable and shared:
+    a list of them (a hand, a deck) is copied in one call."""
+    kind = type(value)
+    if kind is dict:
+        out = value.copy()
+        for key, item in out.items():
+            if type(item) not in _IMMUTABLE:
+                out[key] = copy_state(item)
+        return out
+    if kind is list:
+        for item in value:
+            if type(item) not in _IMMUTABLE:
+                return [copy_state(item) for item in value]
+        return value.copy()
+    if isinstance(value, dict):  # a dict subclass (ruamel's CommentedMap): a plain dict
         return {key: copy_state(item) for key, item in value.items()}
     if isinstance(value, list):
         return [copy_state(item) for item in value]

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -49,19 +50,21 @@ class Plot:
 
     items: tuple[Card | Cancel, ...] = ()
 
-    @property
+    # worked out once per plot (a plot is immutable; the parser hands out one per text)
+    @cached_property
     def cards(self) -> tuple[str, ...]:
         return tuple(i.symbol for i in self.items if isinstance(i, Card))
 
-    @property
+    @cached_property
     def cancels(self) -> tuple[Cancel, ...]:
         return tuple(i for i in self.items if isinstance(i, Cancel))
 
     def canonical(self) -> str:
-        out = []
-        for item in self.items:
-            out.append(item.symbol if isinstance(item, Card) else f"C({''.join(item.discards)})")
-        return "".join(out)
+        return self._canonical
+
+    @cached_property
+    def _canonical(self) -> str:
+        return "".join(item.symbol if isinstance(item, Card) else f"C({''.join(item.discards)})" for item in self.items)
 
 
 def fold(text: str) -> str:
@@ -273,10 +276,31 @@ def _ascii_words(source: _Source) -> list[Problem]:
     return problems
 
 
+# (text, id(words)) -> (words, plot). A plot is immutable and the same text with the same words
+# always reads the same, so a text read once is not given to lark again: a replay reads the same
+# few orders (弱, ←, なし …) turn after turn, and a bot that tries plots reads the same ones
+# thousands of times. The words dict is kept with the plot (the data keeps one per character),
+# so an id is never mistaken for another dict's. Bounded: cleared when full.
+_READ: dict[tuple[str, int], tuple[Any, Plot]] = {}
+_READ_MAX = 4096
+
+
 def parse_plot(text: str, words: dict[str, str] | None = None) -> Plot:
     """Syntax only: text → Plot. Raises OrderError with every problem found.
 
     ``words``: words that stand for cards (the data's readings and technique names)."""
+    key = (text, id(words))
+    kept = _READ.get(key)
+    if kept is not None and kept[0] is words:
+        return kept[1]
+    plot = _read_plot(text, words)
+    if len(_READ) >= _READ_MAX:
+        _READ.clear()
+    _READ[key] = (words, plot)
+    return plot
+
+
+def _read_plot(text: str, words: dict[str, str] | None) -> Plot:
     source = _Source(text or "", words)
     problems: list[Problem] = _ascii_words(source)
     unbracketed: set[int] = set()

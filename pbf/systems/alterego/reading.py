@@ -80,7 +80,28 @@ def read_cards(cards: list[Card], table: dict[str, Technique]) -> list[ReadTechn
     return out
 
 
-def read_plot(plot: Plot, character: Character) -> list[ReadTechnique | CancelMark]:
+# (id(plot), id(character)) -> (plot, character, reading): both are immutable, so a plot is read
+# once per character (the plot reader hands out one Plot per text; a replay or a bot reads the
+# same plots again and again). The objects are kept with the reading, so an id is never mistaken
+# for another object's. Bounded: cleared when full.
+_READINGS: dict[tuple[int, int], tuple[Plot, Character, tuple[ReadTechnique | CancelMark, ...]]] = {}
+_READINGS_MAX = 4096
+
+
+def read_plot(plot: Plot, character: Character) -> tuple[ReadTechnique | CancelMark, ...]:
+    """The plot's techniques and cancel markers, left to right."""
+    key = (id(plot), id(character))
+    kept = _READINGS.get(key)
+    if kept is not None and kept[0] is plot and kept[1] is character:
+        return kept[2]
+    reading = tuple(_read(plot, character))
+    if len(_READINGS) >= _READINGS_MAX:
+        _READINGS.clear()
+    _READINGS[key] = (plot, character, reading)
+    return reading
+
+
+def _read(plot: Plot, character: Character) -> list[ReadTechnique | CancelMark]:
     table = commands(character)
     out: list[ReadTechnique | CancelMark] = []
     segment: list[Card] = []

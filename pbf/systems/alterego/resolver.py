@@ -27,9 +27,10 @@ from .reading import CancelMark, read_plot
 from .state import CANCEL_COST, SOUL_MAX, SUPER_COST, draw_up, missing_cards, take_cards
 
 MAX_STEPS = 64
+_NO_PLOT = Plot()  # a missing order: one object, so that its reading is kept (reading.read_plot)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     """One thing in a fighter's queue: a technique, or a cancel marker."""
 
@@ -43,7 +44,7 @@ class _Entry:
         return self.discards is not None
 
 
-@dataclass
+@dataclass(slots=True)
 class _Fighter:
     name: str
     character: Character
@@ -124,7 +125,7 @@ class _Turn:
                 f.stance = f.stance_carried = True
                 self.emit(ev.Locked(f.name, 0, "stance"))
                 continue
-            plot: Plot = self.orders.get(f.name) or Plot()
+            plot: Plot = self.orders.get(f.name) or _NO_PLOT
             for item in read_plot(plot, f.character):
                 if isinstance(item, CancelMark):
                     f.queue.append(_Entry(discards=tuple(item.discards)))
@@ -206,9 +207,11 @@ class _Turn:
 
     # -- 技の処理: one step ---------------------------------------------------------------
     def _step(self) -> None:
-        fronts = [(f, f.front()) for f in self.fighters]
+        a, b = self.fighters
+        fronts = [(a, a.front()), (b, b.front())]
         movers = [
-            (f, e) for f, e in fronts if e is not None and self._is_movement(f, e, self.other(f).front(), self.other(f))
+            (f, e) for (f, e), (o, oe) in zip(fronts, (fronts[1], fronts[0]))
+            if e is not None and self._is_movement(f, e, oe, o)
         ]
         for f in self.fighters:
             f.chained = False
@@ -438,15 +441,16 @@ class _Turn:
     # -- the turn -------------------------------------------------------------------------
     def run(self) -> None:
         self._open()
+        a, b = self.fighters
         while self.step < MAX_STEPS:
             upcoming = self.step + 1
-            for f in self.fighters:
-                self._settle(f, upcoming)
-            if all(f.front() is None for f in self.fighters):
+            self._settle(a, upcoming)
+            self._settle(b, upcoming)
+            if a.front() is None and b.front() is None:
                 break
             self.step = upcoming
             self._step()
-            if any(f.ko for f in self.fighters):
+            if a.ko or b.ko:
                 break
         self._clean_up()
 

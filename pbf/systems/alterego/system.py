@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
 from ...errors import OrderError, PbfError, Problem
+from ...lazy import lazy
 from ..base import Context, Player
 from . import data as data_mod
 from .state import CANCEL_COST, SUPER_COST, is_locked, new_fighter
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 # The order parser (lark), the reading and the resolver (its events) are imported by the methods
 # that use them: `pbf show` and `pbf list` need none of them (start-up, benchmarks/bench.py).
+_plot = lazy("pbf.systems.alterego.plot")
+_resolver = lazy("pbf.systems.alterego.resolver")
 
 HANDS = ("private", "open", "free")
 CARD_ORDER = {c: i for i, c in enumerate(data_mod.CARDS)}
@@ -106,14 +108,14 @@ class AlterEgo:
 
     # -- orders ------------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> Plot:
-        from .plot import Cancel, Card, parse_plot
-
+        plot_mod = _plot()
+        Cancel, Card = plot_mod.Cancel, plot_mod.Card
         character = ctx.data.characters.get(ctx.players[player].character)
         try:
-            plot = parse_plot(text, ctx.data.plot_words(character) if character else None)
+            plot = plot_mod.parse_plot(text, ctx.data.plot_words(character) if character else None)
         except OrderError as exc:
             raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
-        opts = {**self.default_options, **ctx.options}
+        options, defaults = ctx.options, self.default_options
         fighter = state["fighters"][player]
         problems: list[Problem] = []
         cards = [i for i in plot.items if isinstance(i, Card)]
@@ -128,7 +130,7 @@ class AlterEgo:
                 )
             )
             raise OrderError(problems)
-        limit = int(opts["max_plot"])
+        limit = int(options.get("max_plot", defaults["max_plot"]))
         if len(cards) > limit:
             extra = cards[limit]
             problems.append(
@@ -138,7 +140,7 @@ class AlterEgo:
                     hint=f"{limit + 1}枚目から後を消してください。",
                 )
             )
-        for index, item in enumerate(plot.items):
+        for index, item in enumerate(plot.items if plot.cancels else ()):
             if isinstance(item, Cancel):
                 following = plot.items[index + 1] if index + 1 < len(plot.items) else None
                 if not isinstance(following, Card):
@@ -149,21 +151,21 @@ class AlterEgo:
                             hint="例：弱C(弱←)↑→弱",
                         )
                     )
-        if opts["hands"] != "free":
+        if options.get("hands", defaults["hands"]) != "free" and (cards or plot.cancels):
             hand = list(fighter.get("hand") or [])
-            have = Counter(hand)
-            shown = "".join(sorted(hand, key=lambda c: CARD_ORDER.get(c, 9))) or "なし"
+            left = list(hand)  # what the cards so far have not used
             # the plotted cards first, then the two discards of each cancel, from what is left
-            wanted = [(card.symbol, f"手札に「{card.symbol}」が足りません。", card) for card in cards]
-            wanted += [
-                (card, f"キャンセルで捨てる「{card}」が、行動に使った残りの手札にありません。", cancel)
-                for cancel in plot.cancels
-                for card in cancel.discards
-            ]
-            for symbol, message, where in wanted:
-                if have[symbol] > 0:
-                    have[symbol] -= 1
+            wanted: list[tuple[str, Any]] = [(card.symbol, card) for card in cards]
+            wanted += [(card, cancel) for cancel in plot.cancels for card in cancel.discards]
+            for symbol, where in wanted:
+                if symbol in left:
+                    left.remove(symbol)
                 else:
+                    if isinstance(where, Card):
+                        message = f"手札に「{symbol}」が足りません。"
+                    else:
+                        message = f"キャンセルで捨てる「{symbol}」が、行動に使った残りの手札にありません。"
+                    shown = "".join(sorted(hand, key=lambda c: CARD_ORDER.get(c, 9))) or "なし"
                     problems.append(
                         Problem(message, player=player, line=where.line, column=where.column, text=where.text,
                                 hint=f"手札：{shown}", public=HAND_PROBLEM)
@@ -189,10 +191,9 @@ class AlterEgo:
 
     # -- resolver ----------------------------------------------------------------------------
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context):
-        from .resolver import resolve
-
-        ctx_opts = Context(ctx.system, ctx.players, ctx.data, {**self.default_options, **ctx.options})
-        return resolve(state, orders, dice, ctx_opts)
+        if not self.default_options.keys() <= ctx.options.keys():  # a context made without the defaults
+            ctx = Context(ctx.system, ctx.players, ctx.data, {**self.default_options, **ctx.options})
+        return _resolver().resolve(state, orders, dice, ctx)
 
     # -- views -------------------------------------------------------------------------------
     def summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
 from ...errors import PbfError
+from ...lazy import lazy
 from ..base import Context, Player
 from . import data as rider_data
 from . import initiative as ini
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 # The order parser (lark) and the resolver are imported by the methods that use them: `pbf show`
 # and `pbf list` need neither (start-up, benchmarks/bench.py).
+_checks = lazy("pbf.systems.rider.checks")
+_resolver = lazy("pbf.systems.rider.resolver")
 
 
 class RiderSystem:
@@ -113,10 +116,8 @@ class RiderSystem:
 
     # -- orders ----------------------------------------------------------------------------
     def parse_order(self, text: str, player: str, state: dict[str, Any], ctx: Context) -> RiderOrder:
-        from . import checks
-
         teams = {n: p.team for n, p in ctx.players.items()}
-        return checks.parse(text, player, state, ctx.data, teams)
+        return _checks().parse(text, player, state, ctx.data, teams)
 
     def canonical_order(self, order: RiderOrder | None) -> str:
         if order is None:
@@ -126,9 +127,7 @@ class RiderSystem:
         return order.canonical or canonical(order, _bundled())
 
     def resolve(self, state, orders, dice, ctx):
-        from .resolver import resolve
-
-        return resolve(state, orders, dice, ctx)
+        return _resolver().resolve(state, orders, dice, ctx)
 
     def opening(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """Context for the opening post (templates/rider/opening.j2): who goes first (the

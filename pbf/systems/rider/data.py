@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ KINDS = ("cards", "riders", "monsters", "traits")
 BANDS = ("近", "中", "遠")
 
 
+@lru_cache(maxsize=4096)
 def norm(word: str) -> str:
     """How words are compared: NFKC, lower case, hiragana as katakana (ちかよる = チカヨル),
     inner spaces collapsed."""

@@ -184,8 +184,9 @@ def _suffix_form(words: list[Token]) -> list[Clause] | None:
     if len(words) != 1:
         return None
     word = str(words[0])
+    folded = norm(word)
     for suffix, kind, value in _SUFFIXES:
-        if norm(word).endswith(norm(suffix)) and len(word) > len(suffix):
+        if folded.endswith(norm(suffix)) and len(word) > len(suffix):
             name = word[: -len(suffix)]
             pos = words[0].start_pos
             if kind == "cover":
