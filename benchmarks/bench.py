@@ -13,7 +13,9 @@ campaign kept at turn 10. Then it measures, in the same run:
   and of ``pbf replay`` over the whole campaign;
 * in-process: writing a turn (``commit_turn``, wall time: the disk's flushes count) over the
   first ten turns and the last ten; parsing the orders and resolving, with and without
-  rendering the post, per second (the best of five rounds of a second's budget).
+  rendering the post, per second (the best of five rounds of a second's budget); and parsing and
+  resolving with every order new to pbf (Alter EGO keeps each plot it has read, so a replay or a
+  bot trying plots reads a text once: this row shows what a text never seen costs).
 
 The child processes run without PYTHONDONTWRITEBYTECODE, as an installed pbf does (pip compiles
 the package), with a cache folder of their own that one run of each command fills first.
@@ -241,8 +243,26 @@ def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
             engine.run_turn(c, text, draws=draws, state=state)
         return len(cases)
 
+    def parse_resolve_cold() -> int:
+        for state, text, draws in cases:
+            forget_orders()
+            read = engine.read_orders(c, engine.sources_from_file(c, text), state)
+            system.resolve(state, read.orders, Dice.replay(draws), ctx)
+        return len(cases)
+
     parse_resolve(), parse_resolve_render()  # warm: the grammar, the templates
-    return {"parse_resolve": per_second(parse_resolve, budget), "render": per_second(parse_resolve_render, budget)}
+    return {"parse_resolve": per_second(parse_resolve, budget), "render": per_second(parse_resolve_render, budget),
+            "parse_resolve_cold": per_second(parse_resolve_cold, budget)}
+
+
+def forget_orders() -> None:
+    """Forget the plots pbf has read (Alter EGO keeps each plot text it read, and each plot's
+    reading per character): every order is then parsed by lark as if it were new. The rider game
+    keeps no orders (only the spellings of its data's words)."""
+    from pbf.systems.alterego import plot, reading
+
+    plot.forget_plots()
+    reading.forget_readings()
 
 
 # -- the table ------------------------------------------------------------------------------------
@@ -287,6 +307,8 @@ def table(results: list[tuple[Built, dict[str, float], dict[str, float]]], turns
         lambda b, p, i: f"{i['parse_resolve']:,.0f} turns/s")
     row("parse + resolve + render, in-process", "≥ 5,000 / ≥ 2,000 turns/s",
         lambda b, p, i: f"{i['render']:,.0f} turns/s")
+    row("parse + resolve, in-process, every order new (no plot read before)", "",
+        lambda b, p, i: f"{i['parse_resolve_cold']:,.0f} turns/s")
     row(f"turn {turns} ÷ turn 10: `turn` / `show` / `status`", "≤ 1.2",
         lambda b, p, i: " / ".join(f"{p[f'{n}@N'] / p[f'{n}@10']:.2f}" for n in ("turn", "show", "status")))
     return rows

@@ -256,3 +256,49 @@ def test_canonical_is_stable_across_spellings(case):
     plot = parse_plot(text)
     assert plot.canonical() == canonical
     assert parse_plot(plot.canonical()).canonical() == canonical
+
+
+# -- the plot memo (plot.parse_plot) and the reading memo (reading.read_plot) ------------------
+
+def test_a_text_is_read_once_per_words_dict():
+    """The same text with the same words gives the same (immutable) Plot, without lark; with
+    another words dict it is read again, and may read otherwise (ジャンプ is a word of the data)."""
+    words = {"ジャンプ": "↑"}
+    first = parse_plot("ジャンプ弱", words)
+    assert parse_plot("ジャンプ弱", words) is first
+    assert first.canonical() == "↑弱"
+    other = {"ジャンプ": "↑→"}  # equal text, a different dict: not mistaken for the first
+    assert parse_plot("ジャンプ弱", other).canonical() == "↑→弱"
+    with pytest.raises(OrderError):
+        parse_plot("ジャンプ弱")  # no words at all: ジャンプ is not a card
+
+
+def test_a_refused_text_is_refused_every_time():
+    """Problems are never kept: the second reading of a bad plot raises the same problems again."""
+    problems = []
+    for _ in range(2):
+        with pytest.raises(OrderError) as caught:
+            parse_plot("弱→jmp")
+        problems.append([(p.column, p.text) for p in caught.value.problems])
+    assert problems[0] == problems[1] == [(3, "jmp")]
+
+
+def test_the_memo_is_bounded(monkeypatch):
+    from pbf.systems.alterego import plot as plot_mod
+
+    monkeypatch.setattr(plot_mod, "_READ", {})
+    monkeypatch.setattr(plot_mod, "_READ_MAX", 3)
+    for text in ("弱", "強", "→", "←", "↑"):
+        parse_plot(text)
+    assert 1 <= len(plot_mod._READ) <= 3
+    assert parse_plot("弱").canonical() == "弱"
+
+
+def test_a_plot_is_read_once_per_character():
+    data = SYSTEM.load_data(None)  # the bundled characters
+    meiling, kaede = data.characters["meiling"], data.characters["kaede"]
+    plot = parse_plot("↑→弱")
+    reading = read_plot(plot, meiling)
+    assert read_plot(plot, meiling) is reading
+    assert [t.technique.name for t in reading] == ["エナジーキャノン"]
+    assert [t.technique.name for t in read_plot(plot, kaede)] == ["前ジャンプ", "弱攻撃"]  # not 美鈴's reading

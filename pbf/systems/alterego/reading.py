@@ -101,6 +101,11 @@ def read_plot(plot: Plot, character: Character) -> tuple[ReadTechnique | CancelM
     return reading
 
 
+def forget_readings() -> None:
+    """Forget every reading kept (benchmarks/bench.py measures a cold turn with it)."""
+    _READINGS.clear()
+
+
 def _read(plot: Plot, character: Character) -> list[ReadTechnique | CancelMark]:
     table = commands(character)
     out: list[ReadTechnique | CancelMark] = []
