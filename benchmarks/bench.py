@@ -14,7 +14,7 @@ campaign kept at turn 10. Then it measures, in the same run:
 * in-process: writing a turn (``commit_turn``, wall time: the disk's flushes count) over the
   first ten turns and the last ten; parsing the orders and resolving, with and without
   rendering the post, per second (the best of five rounds of a second's budget); and parsing and
-  resolving with every order new to pbf (Alter EGO keeps each plot it has read, so a replay or a
+  resolving with every order new to pbf (pbf keeps each order text it has read, so a replay or a
   bot trying plots reads a text once: this row shows what a text never seen costs).
 
 The child processes run without PYTHONDONTWRITEBYTECODE, as an installed pbf does (pip compiles
@@ -256,13 +256,15 @@ def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
 
 
 def forget_orders() -> None:
-    """Forget the plots pbf has read (Alter EGO keeps each plot text it read, and each plot's
-    reading per character): every order is then parsed by lark as if it were new. The rider game
-    keeps no orders (only the spellings of its data's words)."""
+    """Forget the orders pbf has read (Alter EGO keeps each plot text it read and each plot's
+    reading per character; the rider game, each order text's clauses): every order is then
+    parsed by lark as if it were new."""
     from pbf.systems.alterego import plot, reading
+    from pbf.systems.rider import orders
 
     plot.forget_plots()
     reading.forget_readings()
+    orders.forget_orders()
 
 
 # -- the table ------------------------------------------------------------------------------------
@@ -307,7 +309,7 @@ def table(results: list[tuple[Built, dict[str, float], dict[str, float]]], turns
         lambda b, p, i: f"{i['parse_resolve']:,.0f} turns/s")
     row("parse + resolve + render, in-process", "≥ 5,000 / ≥ 2,000 turns/s",
         lambda b, p, i: f"{i['render']:,.0f} turns/s")
-    row("parse + resolve, in-process, every order new (no plot read before)", "",
+    row("parse + resolve, in-process, every order text new to pbf", "",
         lambda b, p, i: f"{i['parse_resolve_cold']:,.0f} turns/s")
     row(f"turn {turns} ÷ turn 10: `turn` / `show` / `status`", "≤ 1.2",
         lambda b, p, i: " / ".join(f"{p[f'{n}@N'] / p[f'{n}@10']:.2f}" for n in ("turn", "show", "status")))

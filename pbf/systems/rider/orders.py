@@ -459,7 +459,33 @@ def _is_name(item: str, data: RiderData) -> bool:
     return not any(word.startswith(norm(k)) for k in _KEYWORDS)
 
 
+# (text, id(data)) -> (data, clauses, normalised text, where): the clauses of a text depend on
+# the text and the data alone, and nothing changes a Clause once read, so a text is given to lark
+# once (a replay reads the same orders turn after turn; a bot trying orders, thousands of times).
+# The data is kept with the clauses, so an id is never mistaken for other data's. Problems are
+# never kept (they name the player). Bounded: cleared when full.
+_READ: dict[tuple[str, int], tuple[RiderData, tuple[Clause, ...], str, tuple[int, ...]]] = {}
+_READ_MAX = 4096
+
+
 def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple[list[Clause], str, list[int]]:
+    """The order's clauses, the normalised text and where each normalised character came from."""
+    key = (text, id(data))
+    kept = _READ.get(key)
+    if kept is None or kept[0] is not data:
+        clauses, normalised, where = _read_clauses(text, data, player)
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        kept = _READ[key] = (data, tuple(clauses), normalised, tuple(where))
+    return list(kept[1]), kept[2], list(kept[3])
+
+
+def forget_orders() -> None:
+    """Forget every order text read (benchmarks/bench.py measures a cold parse with it)."""
+    _READ.clear()
+
+
+def _read_clauses(text: str, data: RiderData, player: str | None) -> tuple[list[Clause], str, list[int]]:
     normalised, where = normalise(text)
     normalised = _list_commas(normalised, data)
     try:
