@@ -37,6 +37,12 @@ def _zenkaku(value: Any) -> str:
     return str(value).translate(_DIGITS)
 
 
+def _of_type(events: Any, *types: str) -> list[Any]:
+    """``events | of_type("technique", "charge")``: the events of those types, in order. The
+    same as ``selectattr("type", "in", [...]) | list``, at a fraction of its cost per event."""
+    return [e for e in events if e["type"] in types]
+
+
 class _Compiled(BytecodeCache):
     """Compiled templates in pbf's cache. The code depends on the environment's settings and
     filters as well as on the source, so those name the file too; a damaged or unreadable
@@ -77,10 +83,43 @@ class _Environment(jinja2.Environment):
                 pass
         return super().getattr(obj, attribute)
 
+    def make_globals(self, d: Any) -> dict[str, Any]:
+        """A template's globals as a plain dict, not jinja2's ChainMap over the environment's:
+        every render copies them into its context, and copying a ChainMap costs most of a short
+        template's render. pbf sets the environment's globals before it loads any template."""
+        return {**self.globals, **(d or {})}
+
+
+_ONCE_LIMIT = 256
+_once: dict[tuple[Any, int], tuple[Any, str]] = {}
+
+
+def _render_once(key: Any, caller: Any) -> str:
+    """``{% call once(rows) %}…{% endcall %}``: the block's text, made once per ``key`` object.
+
+    For a part of a template that depends on ``key`` alone and is the same on every turn (the
+    techniques of a character in the notice): the systems hand the same, never changed object
+    each time (the notice's rows are built once per character and data). The block is known by
+    its compiled code, which a changed template replaces; the key by its identity, kept alive
+    with the text so that its id cannot be reused. A block that reads anything besides ``key``
+    must not use it."""
+    site = getattr(caller, "_func", None)
+    if site is None:  # not a jinja2 call block of this jinja2 version: no caching
+        return caller()
+    entry_key = (site.__code__, id(key))
+    entry = _once.get(entry_key)
+    if entry is not None and entry[0] is key:
+        return entry[1]
+    text = caller()
+    if len(_once) >= _ONCE_LIMIT:
+        _once.clear()
+    _once[entry_key] = (key, text)
+    return text
+
 
 @lru_cache(maxsize=8)
 def _environment(search_path: tuple[str, ...], system: GameSystem) -> jinja2.Environment:
-    filters = {"zenkaku": _zenkaku, **system.template_filters()}
+    filters = {"zenkaku": _zenkaku, "of_type": _of_type, **system.template_filters()}
     settings = repr((jinja2.__version__, sorted(_OPTIONS.items(), key=str), sorted(filters)))
     env = _Environment(
         loader=jinja2.FileSystemLoader(list(search_path)),
@@ -88,6 +127,7 @@ def _environment(search_path: tuple[str, ...], system: GameSystem) -> jinja2.Env
         **_OPTIONS,
     )
     env.filters.update(filters)
+    env.globals["once"] = _render_once
     return env
 
 
