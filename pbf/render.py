@@ -132,18 +132,42 @@ def _environment(search_path: tuple[str, ...], system: GameSystem) -> jinja2.Env
 
 
 def environment(system: GameSystem, campaign_path: Path | None = None) -> jinja2.Environment:
+    own = None if campaign_path is None else os.path.join(campaign_path, "templates")
+    # checked every time: a GM may add the folder while pbf runs
+    return _environment_for(system, own if own is not None and os.path.isdir(own) else None)
+
+
+def _environment_for(system: GameSystem, own: str | None) -> jinja2.Environment:
     bundled = str(resources.bundled("templates"))
-    if campaign_path is not None:
-        own = os.path.join(campaign_path, "templates")
-        if os.path.isdir(own):  # checked every time: a GM may add the folder while pbf runs
-            return _environment((own, bundled), system)
-    return _environment((bundled,), system)
+    return _environment((bundled,) if own is None else (own, bundled), system)
 
 
-def render(system: GameSystem, template: str, campaign_path: Path | None = None, **context: Any) -> str:
-    env = environment(system, campaign_path)
-    name = template if "/" in template else f"{system.name}/{template}"
-    text = env.get_template(name).render(title=system.title, **context)
+# (system, template, campaign folder) -> (the campaign's templates folder, whether it existed, the
+# template): what environment() and get_template() would return, checked the same way (the folder
+# exists or not, the template's file unchanged) without their lookups on every render
+_TEMPLATES: dict[tuple[Any, str, Any], tuple[str | None, bool, jinja2.Template]] = {}
+
+
+def template(system: GameSystem, template_name: str, campaign_path: Path | None = None) -> jinja2.Template:
+    """The template to render (``post.j2`` is the system's; ``common/footer.j2`` names its folder)."""
+    key = (system, template_name, campaign_path)
+    kept = _TEMPLATES.get(key)
+    if kept is not None:
+        own, had_own, found = kept
+        if (own is None or os.path.isdir(own) == had_own) and found.is_up_to_date:
+            return found
+    own = None if campaign_path is None else os.path.join(campaign_path, "templates")
+    has_own = own is not None and os.path.isdir(own)
+    name = template_name if "/" in template_name else f"{system.name}/{template_name}"
+    found = _environment_for(system, own if has_own else None).get_template(name)
+    if len(_TEMPLATES) >= 256:
+        _TEMPLATES.clear()
+    _TEMPLATES[key] = (own, has_own, found)
+    return found
+
+
+def render(system: GameSystem, template_name: str, campaign_path: Path | None = None, **context: Any) -> str:
+    text = template(system, template_name, campaign_path).render(title=system.title, **context)
     return tidy(text)
 
 
