@@ -91,29 +91,30 @@ class _Environment(jinja2.Environment):
 
 
 _ONCE_LIMIT = 256
-_once: dict[tuple[Any, int], tuple[Any, str]] = {}
+_once: dict[tuple[Any, tuple[int, ...]], tuple[tuple[Any, ...], str]] = {}
 
 
-def _render_once(key: Any, caller: Any) -> str:
-    """``{% call once(rows) %}…{% endcall %}``: the block's text, made once per ``key`` object.
+def _render_once(*keys: Any, caller: Any) -> str:
+    """``{% call once(rows, m) %}…{% endcall %}``: the block's text, made once per ``keys``.
 
-    For a part of a template that depends on ``key`` alone and is the same on every turn (the
-    techniques of a character in the notice): the systems hand the same, never changed object
-    each time (the notice's rows are built once per character and data). The block is known by
-    its compiled code, which a changed template replaces; the key by its identity, kept alive
-    with the text so that its id cannot be reused. A block that reads anything besides ``key``
-    must not use it."""
+    For a part of a template that depends on ``keys`` alone and is the same on every turn (the
+    techniques of a character in the notice). The keys are objects compared by identity, each
+    never changed: the systems hand the same rows every time (built once per character and
+    data), and an imported macros module (``m``) is jinja2's own, replaced when its file
+    changes. A block that reads anything not among its keys must not use ``once``. The block is
+    known by its compiled code, which a changed template replaces; the keys are kept alive with
+    the text, so that their ids cannot be reused."""
     site = getattr(caller, "_func", None)
     if site is None:  # not a jinja2 call block of this jinja2 version: no caching
         return caller()
-    entry_key = (site.__code__, id(key))
+    entry_key = (site.__code__, tuple(map(id, keys)))
     entry = _once.get(entry_key)
-    if entry is not None and entry[0] is key:
+    if entry is not None and all(kept is key for kept, key in zip(entry[0], keys)):
         return entry[1]
     text = caller()
     if len(_once) >= _ONCE_LIMIT:
         _once.clear()
-    _once[entry_key] = (key, text)
+    _once[entry_key] = (keys, text)
     return text
 
 

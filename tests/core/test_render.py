@@ -45,6 +45,32 @@ def test_once_sees_a_changed_template(tmp_path):
     assert len(calls) == 2
 
 
+def test_once_keyed_by_an_imported_module_sees_a_changed_macros_file(tmp_path):
+    rows = ["弱"]
+    _override(tmp_path, "alterego/rows.j2", "{% macro row(r) %}・{{ r }}{% endmacro %}\n")
+    _override(tmp_path, "alterego/once.j2", '{% import "alterego/rows.j2" as m %}'
+              "{% call once(rows, m) %}{% for r in rows %}{{ m.row(r) }}{% endfor %}{% endcall %}\n")
+    assert render.render(SYSTEM, "once.j2", tmp_path, rows=rows) == "・弱\n"
+    _override(tmp_path, "alterego/rows.j2", "{% macro row(r) %}＊{{ r }}{% endmacro %}\n", stamp=1)
+    assert render.render(SYSTEM, "once.j2", tmp_path, rows=rows) == "＊弱\n"
+
+
+def test_the_notice_lists_a_characters_techniques_every_time(tmp_path):
+    from pbf.systems.base import Context, Player
+
+    data = SYSTEM.load_data(None)
+    ctx = Context("alterego", {"A": Player("A", "meiling"), "B": Player("B", "kaede")}, data)
+    state = {"turn": 1, "distance": 2, "winner": None, "fighters": {
+        name: {"character": p.character, "hp": 20, "soul": 0, "hand": ["弱"], "deck": []} for name, p in ctx.players.items()}}
+    notices = SYSTEM.notices(state, ctx)
+    shown = [render.render(SYSTEM, "notice.j2", tmp_path, turn=1, player="A", notice=notices["A"]) for _ in range(2)]
+    assert shown[0] == shown[1]
+    rows = [line for line in shown[0].splitlines() if line.startswith("・")]
+    assert len(rows) == len(data.characters["meiling"].techniques)
+    other = render.render(SYSTEM, "notice.j2", tmp_path, turn=1, player="B", notice=notices["B"])
+    assert [line for line in other.splitlines() if line.startswith("・")] != rows
+
+
 def test_a_templates_folder_added_or_removed_while_pbf_runs_is_seen(tmp_path):
     args = {"turn": 1, "orders_sha256": "ab", "gm_dice": 0, "next_deadline": None, "over": True}
     bundled = render.render(SYSTEM, "common/footer.j2", tmp_path, **args)
