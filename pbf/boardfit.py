@@ -138,14 +138,15 @@ def cp932_safe(text: str) -> str:
 
 # -- counting ------------------------------------------------------------------------------------
 
-_HTML_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-_HTML_TABLE = str.maketrans(_HTML_ESCAPES)
+_HTML_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}  # "&" first: the others add one
 
 
 def board_bytes(text: str, encoding: str = "cp932", html: bool = True, newline: str = "<br>") -> int:
     """Bytes the board counts for ``text`` (see the module docstring)."""
-    if html:
-        text = text.translate(_HTML_TABLE)
+    if html:  # str.replace per character: str.translate looks up every character of the text
+        for char, entity in _HTML_ESCAPES.items():
+            if char in text:
+                text = text.replace(char, entity)
     text = text.replace("\n", newline)
     try:
         return len(text.encode(encoding))
@@ -217,11 +218,10 @@ def split_post(
 
     # every board-counted piece is additive: size(a + "\n" + b) = size(a) + size(b) + newline
     footer_size = size(footer) if footer is not None else None
+    joined = "\n".join(blocks)
+    if _within(_total([size(joined)], None, footer_size, nl), max_lines, max_bytes):  # the usual case
+        return [_assemble([joined], footer)]
     block_sizes = [size(b) for b in blocks]
-
-    whole = _total(block_sizes, None, footer_size, nl)
-    if _within(whole, max_lines, max_bytes):
-        return [_assemble(["\n".join(blocks)], footer)]
 
     digits = 1
     while True:

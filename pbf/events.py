@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, ClassVar
 
-_SCALARS = (str, int, bool, float, type(None))
+_SCALARS = frozenset((str, int, bool, float, type(None)))
 
 
 class _Factory:
@@ -46,7 +46,8 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for name in self._fields:
-            out[name] = _plain(getattr(self, name))
+            value = getattr(self, name)
+            out[name] = value if type(value) in _SCALARS else _plain(value)
         return out
 
     def __repr__(self) -> str:
@@ -120,8 +121,14 @@ def _compile_init(cls: type) -> Callable[..., None]:
 
 
 def _plain(value: Any) -> Any:
-    if type(value) in _SCALARS:
+    kind = type(value)
+    if kind in _SCALARS:
         return value
+    # the usual containers first (a plain list or dict is never a dataclass); scalar items inline
+    if kind is list or kind is tuple:
+        return [v if type(v) in _SCALARS else _plain(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else _plain(v) for k, v in value.items()}
     if isinstance(value, Event):
         return value.to_dict()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -79,10 +79,10 @@ def env() -> jinja2.Environment:
 
 
 def _make_env() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(ROOT / "templates")),
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
-    )
+    """pbf's own environment for the bundled templates (its settings, filters and globals)."""
+    from pbf import render
+
+    return render.environment(SYSTEM)
 
 
 def post(ctx: Context, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]],

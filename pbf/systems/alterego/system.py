@@ -34,6 +34,9 @@ INT_OPTIONS = {
 }
 
 
+# technique_rows: (techniques, data) ids -> (techniques, data, rows)
+_ROWS: dict[tuple[int, int], tuple[Any, Any, list[dict[str, Any]]]] = {}
+
 # What the thread may be told about a card the hand lacks (which card is private).
 HAND_PROBLEM = "手札にないカードが行動に書かれています（どのカードかは本人にだけ伝えます）。"
 
@@ -320,13 +323,25 @@ class AlterEgo:
         return {"common": self.technique_rows(common, ctx), "own": own}
 
     def technique_rows(self, techniques: Any, ctx: Context) -> list[dict[str, Any]]:
-        """What a fighter can do (for the notice and the opening): cards → technique, kind, reach, damage."""
-        return [
+        """What a fighter can do (for the notice and the opening): cards → technique, kind, reach, damage.
+
+        Built once per techniques and data: the same list each time (never changed), which the
+        notice writes once (``once`` in pbf/render.py). Both objects are kept with the rows, so
+        that their ids cannot be reused while the entry lives."""
+        key = (id(techniques), id(ctx.data))
+        kept = _ROWS.get(key)
+        if kept is not None and kept[0] is techniques and kept[1] is ctx.data:
+            return kept[2]
+        rows = [
             {"name": t.name, "cards": t.command, "class": t.cls, "class_name": ctx.data.classes.get(t.cls, t.cls),
              "kind": ctx.data.matchups.kinds.get(t.kind, "移動"), "reach": t.reach, "damage": t.damage,
              "cost": SUPER_COST if t.cls == "super" else 0}
             for t in techniques
         ]
+        if len(_ROWS) >= 64:
+            _ROWS.clear()
+        _ROWS[key] = (techniques, ctx.data, rows)
+        return rows
 
     def public_order_view(self, order: Plot, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """How an order reads, for the thread (receipts): with private hands, no hand."""
