@@ -17,7 +17,7 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from . import resources, yamlio
 from .dice import Dice, seed_commitment
@@ -579,7 +579,7 @@ class TurnRecord:
     state: dict[str, Any]
     events: list[dict[str, Any]]
     post: str
-    notices: dict[str, str]
+    notices: Mapping[str, str]  # player -> text (engine.Notices: rendered when first read)
     parts: list[str] = field(default_factory=list)  # the post split to fit the board, when it must be
     meta: dict[str, Any] = field(default_factory=dict)  # turn.yaml: rules version, thread window, deadline, notes
 

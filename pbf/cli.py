@@ -218,6 +218,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
                              "state": c.system.summary(record.state, c.ctx)}).encode("utf-8")
     else:
         output = _encoded(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
+    dict(record.notices)  # rendered now: a notice template's error is reported before the lock is taken
     if args.dry_run:
         _write_bytes(output)
         return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Mapping
 from typing import Any, Callable
 
 from . import render, yamlio
@@ -12,7 +13,11 @@ from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta,
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
+from .lazy import lazy
 from .orders import Aliases, find_player, split_orders
+
+
+_markers = lazy("pbf.markers")  # the thread's markers: only where a post is finished or read
 
 
 @dataclass(frozen=True)
@@ -262,10 +267,13 @@ def run_turn(
     }
     post, parts = finish_post(campaign, body, turn, read.canonical, **footer)
     encoding = ctx.options.get("encoding", "cp932")
-    notices = {
-        name: board_safe(render.render(system, "notice.j2", campaign.path, turn=turn, player=name, notice=notice), encoding)
-        for name, notice in system.notices(new_state, ctx).items()
-    }
+
+    def notices() -> dict[str, str]:
+        return {
+            name: board_safe(render.render(system, "notice.j2", campaign.path, turn=turn, player=name, notice=notice), encoding)
+            for name, notice in system.notices(new_state, ctx).items()
+        }
+
     return TurnRecord(
         turn=turn,
         orders_text=orders_text,
@@ -275,10 +283,37 @@ def run_turn(
         state=new_state,
         events=events,
         post=post,
-        notices=notices,
+        notices=Notices(notices),
         parts=parts,
         meta=meta,
     )
+
+
+class Notices(Mapping[str, str]):
+    """A turn's private notices (player -> text), rendered the first time they are read.
+
+    ``commit_turn`` writes them; a replay (which compares the state and the post) and a tool that
+    only wants a turn's outcome never read them, and do not pay for their templates. ``pbf turn``
+    reads them before anything else (a dry run too), so that a notice template that cannot be
+    rendered is reported before the campaign's lock is taken or anything is written."""
+
+    def __init__(self, make: Callable[[], dict[str, str]]):
+        self._make: Callable[[], dict[str, str]] | None = make
+        self._made: dict[str, str] = {}
+
+    def _all(self) -> dict[str, str]:
+        if self._make is not None:
+            self._made, self._make = self._make(), None
+        return self._made
+
+    def __getitem__(self, name: str) -> str:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 def deadline_text_label(campaign: Campaign, deadline: str | None) -> str | None:
@@ -292,13 +327,11 @@ def finish_post(
     """The post with its verification footer and results marker, safe for the board's
     encoding, and split into parts that fit the board's limits (docs/forum.md). ``footer``:
     ``gm_dice`` (faces the GM supplied), ``next_deadline`` (its label), ``over``."""
-    from .markers import results_marker_line
-
     footer_text = render.render(
         campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical),
         gm_dice=footer.get("gm_dice", 0), next_deadline=footer.get("next_deadline"), over=footer.get("over", False),
     )
-    return fit_post(campaign.ctx.options, body.rstrip("\n") + "\n\n" + footer_text, results_marker_line(turn))
+    return fit_post(campaign.ctx.options, body.rstrip("\n") + "\n\n" + footer_text, _markers().results_marker_line(turn))
 
 
 def fit_post(options: dict[str, Any], text: str, marker: str | None) -> tuple[str, list[str]]:
@@ -309,13 +342,10 @@ def fit_post(options: dict[str, Any], text: str, marker: str | None) -> tuple[st
     steps = text.split("\n\n")
     blocks = [step + "\n" for step in steps[:-1]] + steps[-1:]
     whole = "\n".join(blocks) + "\n" + (marker + "\n" if marker else "")
-    parts = split_post(
-        blocks,
-        options.get("max_lines") or None,
-        options.get("max_bytes") or None,
-        encoding=encoding,
-        footer=marker,
-    )
+    max_lines, max_bytes = options.get("max_lines") or None, options.get("max_bytes") or None
+    if max_lines is None and max_bytes is None:  # no limits: one part (the text is board-safe already)
+        return whole, [whole]
+    parts = split_post(blocks, max_lines, max_bytes, encoding=encoding, footer=marker)
     return whole, [part.rstrip("\n") + "\n" for part in parts]
 
 
