@@ -13,7 +13,9 @@ campaign kept at turn 10. Then it measures, in the same run:
   and of ``pbf replay`` over the whole campaign;
 * in-process: writing a turn (``commit_turn``, wall time: the disk's flushes count) over the
   first ten turns and the last ten; parsing the orders and resolving, with and without
-  rendering the post, per second (the best of five rounds of a second's budget); and parsing and
+  rendering the post, per second (the best of five rounds of a second's budget); the same with the
+  private notices rendered too (``run_turn`` renders them when they are first read: ``commit_turn``
+  and ``pbf turn`` do, a replay does not); and parsing and
   resolving with every order new to pbf (pbf keeps each order text it has read, so a replay or a
   bot trying plots reads a text once: this row shows what a text never seen costs).
 
@@ -243,6 +245,11 @@ def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
             engine.run_turn(c, text, draws=draws, state=state)
         return len(cases)
 
+    def with_notices() -> int:
+        for state, text, draws in cases:
+            dict(engine.run_turn(c, text, draws=draws, state=state).notices)
+        return len(cases)
+
     def parse_resolve_cold() -> int:
         for state, text, draws in cases:
             forget_orders()
@@ -252,7 +259,7 @@ def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
 
     parse_resolve(), parse_resolve_render()  # warm: the grammar, the templates
     return {"parse_resolve": per_second(parse_resolve, budget), "render": per_second(parse_resolve_render, budget),
-            "parse_resolve_cold": per_second(parse_resolve_cold, budget)}
+            "parse_resolve_cold": per_second(parse_resolve_cold, budget), "notices": per_second(with_notices, budget)}
 
 
 def forget_orders() -> None:
@@ -309,6 +316,8 @@ def table(results: list[tuple[Built, dict[str, float], dict[str, float]]], turns
         lambda b, p, i: f"{i['parse_resolve']:,.0f} turns/s")
     row("parse + resolve + render, in-process", "≥ 5,000 / ≥ 2,000 turns/s",
         lambda b, p, i: f"{i['render']:,.0f} turns/s")
+    row("parse + resolve + render, and the private notices rendered (as `pbf turn` does)", "",
+        lambda b, p, i: f"{i['notices']:,.0f} turns/s")
     row("parse + resolve, in-process, every order text new to pbf", "",
         lambda b, p, i: f"{i['parse_resolve_cold']:,.0f} turns/s")
     row(f"turn {turns} ÷ turn 10: `turn` / `show` / `status`", "≤ 1.2",
