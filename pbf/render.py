@@ -11,6 +11,8 @@ for the life of the process (one environment per search path), and on disk in pb
 from __future__ import annotations
 
 import hashlib
+import itertools
+import operator
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +43,20 @@ def _of_type(events: Any, *types: str) -> list[Any]:
     """``events | of_type("technique", "charge")``: the events of those types, in order. The
     same as ``selectattr("type", "in", [...]) | list``, at a fraction of its cost per event."""
     return [e for e in events if e["type"] in types]
+
+
+def _group_by(items: Any, key: str) -> list[tuple[Any, list[Any]]]:
+    """``events | group_by("step")``: jinja2's ``groupby`` for a list of dicts (sorted by the key,
+    stably; ``(key, items)`` pairs), without its attribute getter and named tuples per item."""
+    get = operator.itemgetter(key)
+    return [(value, list(group)) for value, group in itertools.groupby(sorted(items, key=get), get)]
+
+
+def _with_next(items: Any) -> list[tuple[Any, Any]]:
+    """``for e, after in group | with_next``: each item with the one after it (None after the
+    last), as ``loop.nextitem`` gives, without jinja2's look-ahead loop."""
+    items = list(items)
+    return list(zip(items, items[1:] + [None]))
 
 
 class _Compiled(BytecodeCache):
@@ -120,7 +136,8 @@ def _render_once(*keys: Any, caller: Any) -> str:
 
 @lru_cache(maxsize=8)
 def _environment(search_path: tuple[str, ...], system: GameSystem) -> jinja2.Environment:
-    filters = {"zenkaku": _zenkaku, "of_type": _of_type, **system.template_filters()}
+    filters = {"zenkaku": _zenkaku, "of_type": _of_type, "group_by": _group_by, "with_next": _with_next,
+               **system.template_filters()}
     settings = repr((jinja2.__version__, sorted(_OPTIONS.items(), key=str), sorted(filters)))
     env = _Environment(
         loader=jinja2.FileSystemLoader(list(search_path)),

@@ -98,6 +98,27 @@ def test_of_type_picks_events_in_order():
     assert env.from_string('{{ events | of_type("ko") | length }}').render(events=events) == "0"
 
 
+def test_group_by_gives_what_jinja2s_groupby_gives():
+    """Sorted by the key (stably), one group per value; steps out of order are gathered too."""
+    events = [{"step": 0, "n": 1}, {"step": 1, "n": 2}, {"step": 1, "n": 3}, {"step": 3, "n": 4},
+              {"step": 2, "n": 5}, {"step": 1, "n": 6}]
+    env = render.environment(SYSTEM)
+    source = '{% for step, group in events | FILTER %}{{ step }}:{{ group | map(attribute="n") | join(",") }};{% endfor %}'
+    ours = env.from_string(source.replace("FILTER", 'group_by("step")')).render(events=events)
+    theirs = env.from_string(source.replace("FILTER", 'groupby("step")')).render(events=events)
+    assert ours == theirs == "0:1;1:2,3,6;2:5;3:4;"
+    assert env.from_string(source.replace("FILTER", 'group_by("step")')).render(events=[]) == ""
+
+
+def test_with_next_gives_what_loop_nextitem_gives():
+    env = render.environment(SYSTEM)
+    ours = env.from_string("{% for x, after in items | with_next %}{{ x }}>{{ after }} {% endfor %}")
+    theirs = env.from_string("{% for x in items %}{{ x }}>{{ loop.nextitem if loop.nextitem is defined else none }} {% endfor %}")
+    for items in ([], ["a"], ["a", "b", "c"]):
+        assert ours.render(items=items) == theirs.render(items=items)
+    assert ours.render(items=["a", "b"]) == "a>b b>None "
+
+
 def test_template_globals_are_the_environments():
     env = render.environment(SYSTEM)
     assert env.from_string("{{ once }}").globals["once"] is env.globals["once"]
