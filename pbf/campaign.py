@@ -15,7 +15,7 @@ import shutil
 import tempfile
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -25,6 +25,7 @@ from .errors import PbfError, Problem, nearest
 from .fsutil import atomic_write, fsync_dir, make_temp_dir, read_bytes, write_file, write_files
 from .systems import SYSTEMS, get_system
 from .systems.base import Context, GameSystem, Player
+from .record import record
 
 CAMPAIGN_FILE = "campaign.toml"
 STATE_FILE = "state.yaml"
@@ -58,7 +59,7 @@ def turn_dir_name(turn: int) -> str:
     return f"{turn:04d}"
 
 
-@dataclass
+@record
 class Campaign:
     path: Path
     config: dict[str, Any]
@@ -569,7 +570,7 @@ def dice_record(turn: int, canonical: str, fixed: list[int], dice: Dice) -> dict
     return record
 
 
-@dataclass
+@record
 class TurnRecord:
     turn: int
     orders_text: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Callable
 
 from . import render, yamlio
@@ -13,9 +13,10 @@ from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
 from .orders import Aliases, find_player, split_orders
+from .record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OrderSource:
     """One player's order text and how to place a problem in it for the user."""
 
@@ -25,7 +26,7 @@ class OrderSource:
     where: str | None = None  # the thread post it came from (">>12")
 
 
-@dataclass
+@record
 class OrderSources:
     """The turn's orders as written, by player, with the problems of the file itself
     (unknown players, two orders for one player, text before the first header)."""
@@ -34,7 +35,7 @@ class OrderSources:
     problems: list[Problem] = field(default_factory=list)
 
 
-@dataclass
+@record
 class ReadOrders:
     orders: dict[str, Any]  # player -> parsed order, None when missing
     canonical: str
@@ -418,7 +419,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
 
 # -- orders from a forum thread (docs/forum.md) ----------------------------------------------------
 
-@dataclass
+@record
 class ThreadOrders:
     collected: Any  # pbf.forum.Collected
     orders_text: str  # what the archive keeps as orders.txt

@@ -77,7 +77,7 @@ import hashlib
 import re
 import secrets
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
@@ -85,6 +85,7 @@ from .errors import PbfError, Problem
 from .markers import OPENING_MARKER, RESULTS_PREFIX, opening_marker_line, results_marker_line
 from .markers import loose_marker
 from .markers import order_text as _marker_text
+from .record import record
 
 if TYPE_CHECKING:  # thread.py is imported where a thread is read (start-up of pbf turn --orders)
     from .thread import Post
@@ -271,7 +272,7 @@ def parse_reveal(text: str) -> tuple[str, str] | None:
 # -- results of collecting ------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class SubmittedOrder:
     """A player's winning order and where it came from."""
 
@@ -298,7 +299,7 @@ class SubmittedOrder:
         return f">>{self.post}の{self.line + (line or 1) - 1}行目"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LatePost:
     """An order (or commit / reveal) post after the deadline: ignored."""
 
@@ -313,7 +314,7 @@ class LatePost:
         return Problem(f">>{self.post}の{what}は締切後（{when}）のため無効です（遅刻）。 / late", player=self.player)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Impersonation:
     """A post under a registered player's name whose trip is wrong or missing: ignored."""
 
@@ -331,7 +332,7 @@ class Impersonation:
         )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CommitIssue:
     """Why a player's commit–reveal gave no order (or a post that was not understood)."""
 
@@ -357,7 +358,7 @@ class CommitIssue:
         return Problem(where + self._MESSAGES[self.reason], player=self.player)
 
 
-@dataclass
+@record
 class Collected:
     """What :func:`collect_orders` found in the window."""
 

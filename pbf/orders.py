@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 from .errors import PbfError, Problem, nearest
+from .record import record
 
 _HEADER = re.compile(r"^(?P<lead>[ \t\u3000]*)(?P<open>[\[【［])(?P<name>[^\]】］]*)(?P<close>[\]】］])")
 _COMMENT = re.compile(r"^[ \t\u3000]*[#＃]")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OrderText:
     """One player's order as written, with where it starts in the file."""
 

@@ -46,11 +46,12 @@ import os
 import re
 import textwrap
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 
 from .errors import PbfError, Problem
+from .record import record
 
 __all__ = [
     "Post",
@@ -65,7 +66,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Post:
     """One post of a thread."""
 
@@ -90,7 +91,7 @@ class Post:
         return self.body.split("\n")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Thread:
     """A thread file as read: its posts and what identifies it."""
 

@@ -14,7 +14,7 @@ The seed's rules, in the seed's order, and where each lives here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ...dice import Dice
@@ -25,11 +25,12 @@ from .data import Character, GameData, Technique
 from .plot import Plot
 from .reading import CancelMark, read_plot
 from .state import CANCEL_COST, SOUL_MAX, SUPER_COST, draw_up, missing_cards, take_cards
+from ...record import record
 
 MAX_STEPS = 64
 
 
-@dataclass
+@record
 class _Entry:
     """One thing in a fighter's queue: a technique, or a cancel marker."""
 
@@ -43,7 +44,7 @@ class _Entry:
         return self.discards is not None
 
 
-@dataclass
+@record
 class _Fighter:
     name: str
     character: Character
