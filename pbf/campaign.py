@@ -89,14 +89,15 @@ class Campaign:
 
 # -- players and options ---------------------------------------------------------------
 
-_PLAYER_SPEC = re.compile(
+# pbf new's patterns: compiled on first use through re's own cache, not at every import
+_PLAYER_SPEC = (
     r"^(?P<name>[^=◆]+?)\s*(?:◆(?P<trip>[^=\s]+))?\s*=\s*(?P<character>[^@\s]+)(?:\s*@\s*(?P<team>\S+))?$"
 )
 
 
 def parse_player_spec(spec: str) -> Player:
     """``NAME[◆TRIP]=CHARACTER[@TEAM]`` (``pbf new --player``)."""
-    match = _PLAYER_SPEC.match(unicodedata.normalize("NFKC", spec).strip())
+    match = re.match(_PLAYER_SPEC, unicodedata.normalize("NFKC", spec).strip())
     if not match:
         raise PbfError(
             Problem(
@@ -859,13 +860,13 @@ def safe_filename(name: str) -> str:
 
 
 MAX_NAME = 24  # characters of a player's name (a post's header and a notice file name hold it)
-_NAME_FORBIDDEN = re.compile(r'[\[\]【】［］\\/:*?"<>|%◆=@#\x00-\x1f\x7f\u2028\u2029\u0085]')
+_NAME_FORBIDDEN = r'[\[\]【】［］\\/:*?"<>|%◆=@#\x00-\x1f\x7f\u2028\u2029\u0085]'  # pbf new only: through re's cache
 
 
 def check_player_name(name: str, where: str = "--player") -> None:
     """A name must head an order (``【NAME】``) and name a file: no brackets, no path
     characters, no control characters or line breaks, at most MAX_NAME characters."""
-    found = _NAME_FORBIDDEN.search(name)
+    found = re.search(_NAME_FORBIDDEN, name)
     bad = found[0] if found else next((ch for ch in name if not ch.isprintable() and ch not in " \u3000"), None)
     if bad is None and name.strip() and len(name) <= MAX_NAME:
         return

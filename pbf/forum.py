@@ -149,13 +149,13 @@ def results_turn(post: Post, prefix: str = RESULTS_PREFIX) -> int | None:
 
 # -- deadlines -------------------------------------------------------------------------------------
 
-_DEADLINE_RE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+|T)(\d{1,2}):(\d{2})$")
+_DEADLINE = r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+|T)(\d{1,2}):(\d{2})$"  # through re's cache: rarely needed
 
 
 def parse_deadline(text: str) -> datetime:
     """``"2026-11-29 21:00"`` → a naive datetime in board time (JST)."""
     norm = " ".join(unicodedata.normalize("NFKC", text).split())
-    m = _DEADLINE_RE.match(norm)
+    m = re.match(_DEADLINE, norm)
     if not m:
         raise PbfError(
             Problem(
@@ -182,7 +182,7 @@ def normalize_deadline(text: str) -> str:
 
 
 _WEEKDAYS = "月火水木金土日"
-_TZ_RE = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$")
+_TZ = r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$"
 
 
 def parse_timezone(text: str) -> timedelta:
@@ -192,7 +192,7 @@ def parse_timezone(text: str) -> timedelta:
         return timedelta(hours=9)
     if norm in ("UTC", "GMT", "Z"):
         return timedelta(0)
-    m = _TZ_RE.match(norm)
+    m = re.match(_TZ, norm)
     if m and int(m[2]) <= 14 and int(m[3] or 0) < 60:
         offset = timedelta(hours=int(m[2]), minutes=int(m[3] or 0))
         return -offset if m[1] == "-" else offset

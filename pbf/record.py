@@ -18,7 +18,8 @@ hashable. ``dataclasses.replace``, ``dataclasses.fields``, ``dataclasses.is_data
 Why not ``dataclasses.dataclass``: it compiles six methods of every class when its module is
 imported, about 0.3 ms a class, and a ``pbf status`` declares some 30 of them (against the
 start-up goals of benchmarks/bench.py). :func:`record` only notes the fields; the shared
-methods are plain functions, and a class's ``__init__`` is compiled the first time one is made.
+methods are plain functions, and a class's own ``__init__`` is compiled only once it has made a
+few instances (until then a plain loop over the fields makes them).
 ``field`` may be this module's or ``dataclasses.field`` (only ``default``, ``default_factory``,
 ``repr`` and ``compare`` are read).
 """
@@ -141,13 +142,53 @@ def _refuse_del(self: Any, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
 
+COMPILE_AFTER = 16  # instances of a class made by the plain __init__ before its own is compiled
+
+
 def _first_init(owner: type) -> Callable[..., None]:
+    """The ``__init__`` of a new record class: a plain loop over the fields for the first few
+    instances (most classes make only a few in a command), then the compiled one (a thread's
+    posts, a replay's turns: many)."""
+    made = 0
+
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        nonlocal made
+        made += 1
+        if made <= COMPILE_AFTER or type(self) is not owner:
+            _plain_init(self, owner._record_spec, args, kwargs)  # type: ignore[attr-defined]
+            return
         init = _compile_init(owner)
         owner.__init__ = init  # type: ignore[misc]
         init(self, *args, **kwargs)
 
     return __init__
+
+
+def _plain_init(self: Any, spec: tuple[Any, ...], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    fields, defaults, factories = spec[0], spec[1], spec[2]
+    name = type(self).__qualname__
+    if len(args) > len(fields):
+        raise TypeError(f"{name}() takes {len(fields)} arguments but {len(args)} were given")
+    given = dict(zip(fields, args))
+    for key, value in kwargs.items():
+        if key not in fields:
+            raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
+        if key in given:
+            raise TypeError(f"{name}() got multiple values for argument {key!r}")
+        given[key] = value
+    values: dict[str, Any] = {}
+    for field_name in fields:
+        if field_name in given:
+            values[field_name] = given[field_name]
+        elif field_name in factories:
+            values[field_name] = factories[field_name]()
+        elif field_name in defaults:
+            values[field_name] = defaults[field_name]
+        else:
+            raise TypeError(f"{name}() missing required argument: {field_name!r}")
+    self.__dict__.update(values)
+    if hasattr(self, "__post_init__"):
+        self.__post_init__()
 
 
 def _compile_init(cls: type) -> Callable[..., None]:

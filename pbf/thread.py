@@ -41,7 +41,6 @@ Rulings:
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import textwrap
@@ -116,7 +115,7 @@ class Thread:
 # -- names and trips ------------------------------------------------------------------------
 
 _SUFFIX_RE = re.compile(r"\s*(\([^()\s]+\s+[0-9A-Za-z+/]{4}-[0-9A-Za-z+/]{4}(?:\s*\[[^\]]*\])?\))\s*$")
-_TRIP_RE = re.compile(r"◆\s*([./0-9A-Za-z+]{6,16})")
+_TRIP = r"◆\s*([./0-9A-Za-z+]{6,16})"  # used through re's own cache, as the patterns below
 # What boards add after a name (after NFKC), stripped from its end one at a time: どんぐり's
 # level tags (``警備員[Lv.5][新芽]``), 忍法帖 (``忍法帖【Lv=10,xxxPT】``), a cap's ``★``, and
 # fusianasan's host name in parentheses (it has a dot; an ID tag is kept as the suffix instead).
@@ -144,7 +143,7 @@ def split_trip(raw: str, trips: bool = True) -> tuple[str, str | None, str | Non
     """
     text = raw
     trip = None
-    m = _TRIP_RE.search(text) if trips else None  # trips=False: a .dat's ◆ outside the markup
+    m = re.search(_TRIP, text) if trips else None  # trips=False: a .dat's ◆ outside the markup
     if m:
         trip = m.group(1)
         text = text[: m.start()] + " " + text[m.end():]
@@ -288,6 +287,16 @@ def _decode_forced(data: bytes, encoding: str) -> str:
 
 # -- .dat -------------------------------------------------------------------------------------
 
+def _unescape(text: str) -> str:
+    """``html.unescape``; html (with its table of entities, about 1 ms to import) is loaded only
+    for a text that has an entity."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
+
+
 _BR_RE = re.compile(r" ?<br\s*/?> ?", re.IGNORECASE)
 _TAG_RE = re.compile(r"<[^>]*>")
 
@@ -295,7 +304,7 @@ _TAG_RE = re.compile(r"<[^>]*>")
 def _html_to_text(fragment: str) -> str:
     text = _BR_RE.sub("\n", fragment)
     text = _TAG_RE.sub("", text)
-    return html.unescape(text)
+    return _unescape(text)
 
 
 def _dat_body(field: str) -> str:
@@ -323,17 +332,17 @@ def _dat_post(number: int, name_field: str, mail: str, date_field: str, body: st
     if marked:
         trip = marked.group(1)
         name_field = name_field[: marked.start()] + " " + name_field[marked.end():]
-    name, _, suffix = split_trip(html.unescape(_TAG_RE.sub(" ", name_field)), trips=False)
+    name, _, suffix = split_trip(_unescape(_TAG_RE.sub(" ", name_field)), trips=False)
     posted_at, found_id = _split_date_id(_TAG_RE.sub("", date_field))
     return Post(
         number=number,
         name=name,
         trip=trip,
-        mail=html.unescape(_TAG_RE.sub("", mail)).strip(),
+        mail=_unescape(_TAG_RE.sub("", mail)).strip(),
         posted_at=posted_at,
         post_id=post_id or found_id,
         body=_dat_body(body),
-        date_text=html.unescape(_TAG_RE.sub("", date_field)).strip(),
+        date_text=_unescape(_TAG_RE.sub("", date_field)).strip(),
         suffix=suffix,
         source_line=source_line,
     )
@@ -349,7 +358,7 @@ def _parse_dat(lines: list[str]) -> tuple[list[Post], str]:
             raise _neither_format(number, line, dat=True)
         fields = line.split("<>")
         if number == 1 and len(fields) > 4:
-            title = html.unescape(fields[4]).strip()
+            title = _unescape(fields[4]).strip()
         posts.append(_dat_post(number, fields[0], fields[1], fields[2], fields[3], number))
     return posts, title
 
@@ -382,7 +391,7 @@ def _parse_shitaraba(lines: list[str]) -> tuple[list[Post], str]:
             )
         last = number
         if not title:
-            title = html.unescape(fields[5]).strip()
+            title = _unescape(fields[5]).strip()
         post_id = fields[6].strip() or None
         posts.append(_dat_post(number, fields[1], fields[2], fields[3], fields[4], line_no, post_id))
     return posts, title
@@ -390,7 +399,9 @@ def _parse_shitaraba(lines: list[str]) -> tuple[list[Post], str]:
 
 # -- read.cgi copy -----------------------------------------------------------------------------
 
-_HEADER_RE = re.compile(
+# The patterns of a read.cgi copy are compiled when a copy is read (re's cache), not at import:
+# a .dat never needs them.
+_HEADER = (
     r"^\s*(?P<num>\d{1,6})\s*:?\s*"
     r"(?:名前\s*:\s*)?"
     r"(?P<name>.*?)"
@@ -403,14 +414,14 @@ _HEADER_RE = re.compile(
 )
 
 
-_HEADER_HINT_RE = re.compile(r"^\s*\d.*\d/\d{1,2}/\d")
+_HEADER_HINT = r"^\s*\d.*\d/\d{1,2}/\d"
 
 
 def _match_header(line: str) -> re.Match[str] | None:
     norm = unicodedata.normalize("NFKC", line)
-    if not _HEADER_HINT_RE.match(norm):  # cheap test first: most lines are body text
+    if not re.match(_HEADER_HINT, norm):  # cheap test first: most lines are body text
         return None
-    return _HEADER_RE.match(norm)
+    return re.match(_HEADER, norm)
 
 
 def _copy_body(lines: list[str]) -> str:
@@ -422,8 +433,8 @@ def _copy_body(lines: list[str]) -> str:
     return textwrap.dedent("\n".join(lines))
 
 
-_NUMBER_LINE_RE = re.compile(r"^\s*(\d{1,6})(?:\s|:|$)")
-_ID_LINE_RE = re.compile(r"^\s*(?:(?:ID|BE)\s*:\s*\S+\s*)+$")
+_NUMBER_LINE = r"^\s*(\d{1,6})(?:\s|:|$)"
+_ID_LINE = r"^\s*(?:(?:ID|BE)\s*:\s*\S+\s*)+$"
 
 
 def _header_at(lines: list[str], index: int, last: int, skipped: list[int]) -> tuple[re.Match[str], int] | None:
@@ -442,7 +453,7 @@ def _header_at(lines: list[str], index: int, last: int, skipped: list[int]) -> t
             skipped.append(index)
         return None
     if not m:
-        number = _NUMBER_LINE_RE.match(norm)
+        number = re.match(_NUMBER_LINE, norm)
         if not number or (last and int(number.group(1)) != last + 1):
             return None
         for extra in range(1, 4):
@@ -456,7 +467,7 @@ def _header_at(lines: list[str], index: int, last: int, skipped: list[int]) -> t
             m = None
         if m is None:
             return None
-    while index + span < len(lines) and _ID_LINE_RE.match(unicodedata.normalize("NFKC", lines[index + span])):
+    while index + span < len(lines) and re.match(_ID_LINE, unicodedata.normalize("NFKC", lines[index + span])):
         span += 1
     return m, span
 

@@ -113,3 +113,30 @@ def test_a_field_without_a_default_after_one_with_a_default_is_refused():
         class Wrong:
             a: int = 1
             b: int
+
+
+@pytest.mark.parametrize("compile_after", [0, 1000])  # the compiled __init__, the plain one
+def test_both_ways_of_making_a_record_give_the_same_instance(compile_after, monkeypatch):
+    import pbf.record
+
+    monkeypatch.setattr(pbf.record, "COMPILE_AFTER", compile_after)
+
+    @record(frozen=True)
+    class Made:
+        a: int
+        b: str = "b"
+        c: list[int] = field(default_factory=list)
+
+    for _ in range(3):  # the first instance and the next ones
+        made = Made(1, c=[2])
+        assert vars(made) == {"a": 1, "b": "b", "c": [2]} and Made(a=1).c == [] and Made(1).c is not Made(1).c
+        for wrong in ((), (1, "b", [], 4)):
+            with pytest.raises(TypeError):
+                Made(*wrong)
+        for wrong in ({"a": 1, "d": 2}, {"b": "x"}):
+            with pytest.raises(TypeError):
+                Made(**wrong)
+        with pytest.raises(TypeError):
+            Made(1, a=1)
+    compiled = "_first_init" not in vars(Made)["__init__"].__qualname__
+    assert compiled == (compile_after == 0)
