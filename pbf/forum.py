@@ -75,7 +75,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 import unicodedata
 from dataclasses import field, replace
 from datetime import datetime, timedelta
@@ -240,6 +239,8 @@ def commitment(order: str, salt: str) -> str:
 
 def make_salt() -> str:
     """A fresh salt: 16 hex digits from :mod:`secrets` (ASCII, survives any board)."""
+    import secrets  # here: only a player making a commitment needs it
+
     return secrets.token_hex(8)
 
 
