@@ -214,17 +214,16 @@ def _first_bad_line(data: bytes, encoding: str) -> tuple[int, int, int]:
 _CANDIDATES = ("cp932", "euc-jp")
 
 
+# What counts for a reading (kana, kanji, ASCII) and what counts against it (half-width katakana,
+# the private use area): counted by re rather than a loop over a whole thread in Python.
+_NOT_JAPANESE = r"[^\u3041-\u30ff\u4e00-\u9fff\x00-\x7f]"  # through re's cache: rarely needed
+_UNLIKELY = r"[\uff61-\uff9f\ue000-\uf8ff]"
+
+
 def _japanese_score(text: str) -> int:
     """How much ``text`` looks like Japanese: kana and kanji count, half-width katakana and
     unusual symbols (what the wrong one of CP932/EUC-JP tends to give) count against."""
-    score = 0
-    for ch in text:
-        code = ord(ch)
-        if 0x3041 <= code <= 0x30FF or 0x4E00 <= code <= 0x9FFF or code < 0x80:
-            score += 1
-        elif 0xFF61 <= code <= 0xFF9F or 0xE000 <= code <= 0xF8FF:
-            score -= 2
-    return score
+    return len(text) - len(re.findall(_NOT_JAPANESE, text)) - 2 * len(re.findall(_UNLIKELY, text))
 
 
 def decode_thread(data: bytes, encoding: str | None = None) -> tuple[str, str]:
@@ -242,6 +241,8 @@ def decode_thread(data: bytes, encoding: str | None = None) -> tuple[str, str]:
             readings.append((data.decode(candidate), candidate))
         except UnicodeDecodeError:
             continue
+    if len(readings) == 1:  # the usual case: the other codec cannot read it (no score to compare)
+        return readings[0]
     if readings:
         text, name = max(readings, key=lambda r: _japanese_score(r[0]))
         return text, name
