@@ -78,6 +78,7 @@ import re
 import unicodedata
 from dataclasses import field, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from .errors import PbfError, Problem
@@ -127,6 +128,7 @@ REVEAL_MARKER = "【公開】"
 # names too.
 
 
+@lru_cache(maxsize=8)  # a thread's every post is asked, with the same prefix
 def _results_re(prefix: str) -> re.Pattern[str]:
     norm = unicodedata.normalize("NFKC", prefix).strip()
     return re.compile(
@@ -137,10 +139,10 @@ def _results_re(prefix: str) -> re.Pattern[str]:
 
 def results_turn(post: Post, prefix: str = RESULTS_PREFIX) -> int | None:
     """The turn number if ``post`` is a pbf results post (footer on its last non-blank line)."""
-    lines = [line for line in post.body.split("\n") if line.strip()]
-    if not lines:
+    last = next((line for line in reversed(post.body.split("\n")) if line.strip()), None)
+    if last is None:
         return None
-    m = _results_re(prefix).match(unicodedata.normalize("NFKC", lines[-1]))
+    m = _results_re(prefix).match(unicodedata.normalize("NFKC", last))
     if not m:
         return None
     return int(m.group(1)) if m.group(1) else 0
