@@ -45,7 +45,8 @@ def record(cls: type | None = None, /, *, frozen: bool = False) -> Any:
     return _make(cls, frozen)
 
 
-def _is_classvar(annotation: Any) -> bool:
+def is_classvar(annotation: Any) -> bool:
+    """Whether an annotation (a string, with ``from __future__ import annotations``) is a ClassVar."""
     text = annotation if isinstance(annotation, str) else repr(annotation)
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
@@ -67,7 +68,7 @@ def _make(cls: type, frozen: bool) -> type:
             hidden |= inherited[3]
             ignored |= inherited[4]
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
-        if _is_classvar(annotation):
+        if is_classvar(annotation):
             continue
         if name not in names:
             names.append(name)
