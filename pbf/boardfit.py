@@ -43,6 +43,7 @@ __all__ = [
     "split_post",
     "join_parts",
     "DEFAULT_NUMBERING",
+    "PART_BREAK",
 ]
 
 # Characters that do not survive CP932 → their CP932 look-alikes (every target round-trips).
@@ -84,6 +85,8 @@ CP932_MAP: dict[str, str] = {
     "\u2043": "\u2010",  # ⁃ → ‐
     "\u02d7": "\uff0d",  # ˗ → －
 }
+
+PART_BREAK = "\n――――――――――（ここで次の書き込みへ）――――――――――\n\n"  # between the parts of a split post, printed
 
 GETA = "\u3013"  # 〓
 

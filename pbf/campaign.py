@@ -15,7 +15,7 @@ import shutil
 import tempfile
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -25,6 +25,7 @@ from .errors import PbfError, Problem, nearest
 from .fsutil import atomic_write, fsync_dir, make_temp_dir, read_bytes, write_file, write_files
 from .systems import SYSTEMS, get_system
 from .systems.base import Context, GameSystem, Player
+from .record import record
 
 CAMPAIGN_FILE = "campaign.toml"
 STATE_FILE = "state.yaml"
@@ -58,7 +59,7 @@ def turn_dir_name(turn: int) -> str:
     return f"{turn:04d}"
 
 
-@dataclass
+@record
 class Campaign:
     path: Path
     config: dict[str, Any]
@@ -88,14 +89,15 @@ class Campaign:
 
 # -- players and options ---------------------------------------------------------------
 
-_PLAYER_SPEC = re.compile(
+# pbf new's patterns: compiled on first use through re's own cache, not at every import
+_PLAYER_SPEC = (
     r"^(?P<name>[^=◆]+?)\s*(?:◆(?P<trip>[^=\s]+))?\s*=\s*(?P<character>[^@\s]+)(?:\s*@\s*(?P<team>\S+))?$"
 )
 
 
 def parse_player_spec(spec: str) -> Player:
     """``NAME[◆TRIP]=CHARACTER[@TEAM]`` (``pbf new --player``)."""
-    match = _PLAYER_SPEC.match(unicodedata.normalize("NFKC", spec).strip())
+    match = re.match(_PLAYER_SPEC, unicodedata.normalize("NFKC", spec).strip())
     if not match:
         raise PbfError(
             Problem(
@@ -569,7 +571,7 @@ def dice_record(turn: int, canonical: str, fixed: list[int], dice: Dice) -> dict
     return record
 
 
-@dataclass
+@record
 class TurnRecord:
     turn: int
     orders_text: str
@@ -858,13 +860,13 @@ def safe_filename(name: str) -> str:
 
 
 MAX_NAME = 24  # characters of a player's name (a post's header and a notice file name hold it)
-_NAME_FORBIDDEN = re.compile(r'[\[\]【】［］\\/:*?"<>|%◆=@#\x00-\x1f\x7f\u2028\u2029\u0085]')
+_NAME_FORBIDDEN = r'[\[\]【】［］\\/:*?"<>|%◆=@#\x00-\x1f\x7f\u2028\u2029\u0085]'  # pbf new only: through re's cache
 
 
 def check_player_name(name: str, where: str = "--player") -> None:
     """A name must head an order (``【NAME】``) and name a file: no brackets, no path
     characters, no control characters or line breaks, at most MAX_NAME characters."""
-    found = _NAME_FORBIDDEN.search(name)
+    found = re.search(_NAME_FORBIDDEN, name)
     bad = found[0] if found else next((ch for ch in name if not ch.isprintable() and ch not in " \u3000"), None)
     if bad is None and name.strip() and len(name) <= MAX_NAME:
         return

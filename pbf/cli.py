@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, campaign as campaigns
+from .boardfit import PART_BREAK
 from .dice import parse_dice_list
 from .errors import PbfError, Problem
 from .systems import SYSTEMS
@@ -113,7 +114,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(f"各プレイヤーへの非公開の通知（最初の手札）：{zero / 'notices'}/ （それぞれ本人にだけ送ってください）")
     print(f"スレッドに書き込む開始の投稿（{zero / 'post.txt'}）：")
     print()
-    sys.stdout.write(demo.PART_BREAK.join(engine.post_parts(c, 0)))
+    sys.stdout.write(PART_BREAK.join(engine.post_parts(c, 0)))
     return 0
 
 
@@ -217,7 +218,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
         output = _json_text({"turn": record.turn, "events": record.events,
                              "state": c.system.summary(record.state, c.ctx)}).encode("utf-8")
     else:
-        output = _encoded(demo.PART_BREAK.join(record.parts or [record.post]), args.encoding)
+        output = _encoded(PART_BREAK.join(record.parts or [record.post]), args.encoding)
     dict(record.notices)  # rendered now: a notice template's error is reported before the lock is taken
     if args.dry_run:
         _write_bytes(output)
@@ -243,7 +244,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
     found = _thread_orders(c, args)
     parts, private = engine.receipts(c, found, now=_board_now(c))
-    _write(demo.PART_BREAK.join(parts), args.encoding)
+    _write(PART_BREAK.join(parts), args.encoding)
     for note in found.notes:
         print("pbf: " + note.format(), file=sys.stderr)
     for detail in private:
@@ -333,7 +334,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     if args.turn is not None:
-        sys.stdout.write(demo.PART_BREAK.join(engine.post_parts(c, args.turn)))
+        sys.stdout.write(PART_BREAK.join(engine.post_parts(c, args.turn)))
         return 0
     posts = [campaigns.archived(c, turn, "post.txt") for turn in c.archived_turns() if turn > 0]
     sys.stdout.write("\n".join(posts))

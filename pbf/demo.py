@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from . import campaign as campaigns, engine, yamlio
+from .boardfit import PART_BREAK
 from .orders import decode
 from .resources import bundled
-
-PART_BREAK = "\n――――――――――（ここで次の書き込みへ）――――――――――\n\n"
 
 
 def demo_campaigns() -> list[Path]:
@@ -20,7 +19,7 @@ def demo_campaigns() -> list[Path]:
 def play(source: Path, workdir: Path, out: Any) -> campaigns.Campaign:
     """Create the demo campaign afresh in ``workdir`` and play it: turn 1 from the sample thread
     (``thread.dat``) when there is one, with its receipts, then ``orders/NNNN.txt`` turn by turn."""
-    import tomllib  # here: every command that prints a post imports this module for PART_BREAK
+    import tomllib
 
     config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
     players = campaigns.players_from_config(config, "campaign.toml")

@@ -17,7 +17,6 @@ Sources of draws:
 from __future__ import annotations
 
 import hashlib
-import hmac
 from collections.abc import Iterable, Iterator, MutableSequence
 from typing import TypeVar
 
@@ -36,11 +35,15 @@ def seed_commitment(seed: str) -> str:
 
 
 def turn_key(seed: str, turn: int, orders_text: str) -> bytes:
+    import hmac  # here: a command that rolls no dice (check, status, show) need not load it
+
     message = f"{turn}\n{sha256_hex(orders_text)}".encode("utf-8")
     return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).digest()
 
 
 def hmac_draws(key: bytes) -> Iterator[int]:
+    import hmac
+
     k = 0
     while True:
         digest = hmac.digest(key, k.to_bytes(8, "big"), "sha256")  # HMAC-SHA256, one call

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field, replace
 from collections.abc import Iterator, Mapping
+from dataclasses import field, replace
 from typing import Any, Callable
 
 from . import render, yamlio
@@ -15,12 +15,13 @@ from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
 from .lazy import lazy
 from .orders import Aliases, find_player, split_orders
+from .record import record
 
 
 _markers = lazy("pbf.markers")  # the thread's markers: only where a post is finished or read
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OrderSource:
     """One player's order text and how to place a problem in it for the user."""
 
@@ -30,7 +31,7 @@ class OrderSource:
     where: str | None = None  # the thread post it came from (">>12")
 
 
-@dataclass
+@record
 class OrderSources:
     """The turn's orders as written, by player, with the problems of the file itself
     (unknown players, two orders for one player, text before the first header)."""
@@ -39,7 +40,7 @@ class OrderSources:
     problems: list[Problem] = field(default_factory=list)
 
 
-@dataclass
+@record
 class ReadOrders:
     orders: dict[str, Any]  # player -> parsed order, None when missing
     canonical: str
@@ -448,7 +449,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
 
 # -- orders from a forum thread (docs/forum.md) ----------------------------------------------------
 
-@dataclass
+@record
 class ThreadOrders:
     collected: Any  # pbf.forum.Collected
     orders_text: str  # what the archive keeps as orders.txt

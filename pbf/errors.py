@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from .record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Problem:
     """One thing wrong with the user's input.
 
@@ -98,7 +99,7 @@ class OrderError(PbfError):
     """An order that cannot be read or is not allowed."""
 
 
-@dataclass
+@record
 class ProblemList:
     """Collects problems so that every one of them is reported at once."""
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, ClassVar
 
+from .record import field_names, is_classvar
+
 _SCALARS = frozenset((str, int, bool, float, type(None)))
 
 
@@ -62,17 +64,12 @@ class Event:
     __hash__ = None  # type: ignore[assignment]  # mutable, like a dataclass with eq
 
 
-def _is_classvar(annotation: Any) -> bool:
-    text = annotation if isinstance(annotation, str) else repr(annotation)
-    return text.startswith(("ClassVar", "typing.ClassVar"))
-
-
 def event(cls: type) -> type:
     """Record an event class's fields and defaults; its ``__init__`` is compiled on first use."""
     names: list[str] = []
     defaults: dict[str, Any] = {}
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
-        if _is_classvar(annotation):
+        if is_classvar(annotation):
             continue
         if name in cls.__dict__:
             default = cls.__dict__[name]
@@ -144,10 +141,11 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
-    """A dataclass's field names, looked up once per class (a turn turns many events into dicts)."""
+    """A record's (or dataclass's) field names, looked up once per class (a turn turns many events into
+    dicts)."""
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        names = _FIELDS[cls] = field_names(cls)
     return names
 
 

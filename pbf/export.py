@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from . import campaign as campaigns, yamlio
 from .dice import seed_commitment, sha256_hex
 from .errors import PbfError, Problem
 from .fsutil import fsync_dir, write_file
+from .record import record
 
 EXPORT_FILE = "export.yaml"
 SECRET_KEYS = ("hand", "deck", "discard")  # what a private-hands battle keeps from the thread
@@ -38,7 +39,7 @@ _REDACTED_FILES = ("state.yaml", "before.yaml", "events.yaml")
 HIDDEN_HAND_NOTE = "（公開用の記録で手札が伏せてあるため、手札にそのカードがあるかは確かめていません。）\n"
 
 
-@dataclass
+@record
 class ExportReport:
     path: Path
     turns: int

@@ -75,16 +75,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from .errors import PbfError, Problem
 from .markers import OPENING_MARKER, RESULTS_PREFIX, opening_marker_line, results_marker_line
 from .markers import loose_marker
 from .markers import order_text as _marker_text
+from .record import record
 
 if TYPE_CHECKING:  # thread.py is imported where a thread is read (start-up of pbf turn --orders)
     from .thread import Post
@@ -127,6 +128,7 @@ REVEAL_MARKER = "【公開】"
 # names too.
 
 
+@lru_cache(maxsize=8)  # a thread's every post is asked, with the same prefix
 def _results_re(prefix: str) -> re.Pattern[str]:
     norm = unicodedata.normalize("NFKC", prefix).strip()
     return re.compile(
@@ -137,10 +139,10 @@ def _results_re(prefix: str) -> re.Pattern[str]:
 
 def results_turn(post: Post, prefix: str = RESULTS_PREFIX) -> int | None:
     """The turn number if ``post`` is a pbf results post (footer on its last non-blank line)."""
-    lines = [line for line in post.body.split("\n") if line.strip()]
-    if not lines:
+    last = next((line for line in reversed(post.body.split("\n")) if line.strip()), None)
+    if last is None:
         return None
-    m = _results_re(prefix).match(unicodedata.normalize("NFKC", lines[-1]))
+    m = _results_re(prefix).match(unicodedata.normalize("NFKC", last))
     if not m:
         return None
     return int(m.group(1)) if m.group(1) else 0
@@ -148,13 +150,13 @@ def results_turn(post: Post, prefix: str = RESULTS_PREFIX) -> int | None:
 
 # -- deadlines -------------------------------------------------------------------------------------
 
-_DEADLINE_RE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+|T)(\d{1,2}):(\d{2})$")
+_DEADLINE = r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+|T)(\d{1,2}):(\d{2})$"  # through re's cache: rarely needed
 
 
 def parse_deadline(text: str) -> datetime:
     """``"2026-11-29 21:00"`` → a naive datetime in board time (JST)."""
     norm = " ".join(unicodedata.normalize("NFKC", text).split())
-    m = _DEADLINE_RE.match(norm)
+    m = re.match(_DEADLINE, norm)
     if not m:
         raise PbfError(
             Problem(
@@ -181,7 +183,7 @@ def normalize_deadline(text: str) -> str:
 
 
 _WEEKDAYS = "月火水木金土日"
-_TZ_RE = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$")
+_TZ = r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$"
 
 
 def parse_timezone(text: str) -> timedelta:
@@ -191,7 +193,7 @@ def parse_timezone(text: str) -> timedelta:
         return timedelta(hours=9)
     if norm in ("UTC", "GMT", "Z"):
         return timedelta(0)
-    m = _TZ_RE.match(norm)
+    m = re.match(_TZ, norm)
     if m and int(m[2]) <= 14 and int(m[3] or 0) < 60:
         offset = timedelta(hours=int(m[2]), minutes=int(m[3] or 0))
         return -offset if m[1] == "-" else offset
@@ -239,6 +241,8 @@ def commitment(order: str, salt: str) -> str:
 
 def make_salt() -> str:
     """A fresh salt: 16 hex digits from :mod:`secrets` (ASCII, survives any board)."""
+    import secrets  # here: only a player making a commitment needs it
+
     return secrets.token_hex(8)
 
 
@@ -271,7 +275,7 @@ def parse_reveal(text: str) -> tuple[str, str] | None:
 # -- results of collecting ------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class SubmittedOrder:
     """A player's winning order and where it came from."""
 
@@ -298,7 +302,7 @@ class SubmittedOrder:
         return f">>{self.post}の{self.line + (line or 1) - 1}行目"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LatePost:
     """An order (or commit / reveal) post after the deadline: ignored."""
 
@@ -313,7 +317,7 @@ class LatePost:
         return Problem(f">>{self.post}の{what}は締切後（{when}）のため無効です（遅刻）。 / late", player=self.player)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Impersonation:
     """A post under a registered player's name whose trip is wrong or missing: ignored."""
 
@@ -331,7 +335,7 @@ class Impersonation:
         )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CommitIssue:
     """Why a player's commit–reveal gave no order (or a post that was not understood)."""
 
@@ -357,7 +361,7 @@ class CommitIssue:
         return Problem(where + self._MESSAGES[self.reason], player=self.player)
 
 
-@dataclass
+@record
 class Collected:
     """What :func:`collect_orders` found in the window."""
 

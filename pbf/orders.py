@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 from .errors import PbfError, Problem, nearest
+from .record import record
 
-_HEADER = re.compile(r"^(?P<lead>[ \t\u3000]*)(?P<open>[\[【［])(?P<name>[^\]】］]*)(?P<close>[\]】］])")
-_COMMENT = re.compile(r"^[ \t\u3000]*[#＃]")
+# through re's own cache: compiled when an orders file is read, not at every import
+_HEADER = r"^(?P<lead>[ \t\u3000]*)(?P<open>[\[【［])(?P<name>[^\]】］]*)(?P<close>[\]】］])"
+_COMMENT = r"^[ \t\u3000]*[#＃]"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OrderText:
     """One player's order as written, with where it starts in the file."""
 
@@ -161,11 +162,11 @@ def split_orders(
             found[name] = OrderText(name, "\n".join(lines).rstrip(), line, column)
 
     for number, line in enumerate(text.split("\n"), start=1):
-        if _COMMENT.match(line):
+        if re.match(_COMMENT, line):
             if current is not None:
                 current[3].append("")
             continue
-        header = _HEADER.match(line)
+        header = re.match(_HEADER, line)
         if header:
             close()
             current = None

@@ -41,16 +41,16 @@ Rulings:
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import textwrap
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 
 from .errors import PbfError, Problem
+from .record import record
 
 __all__ = [
     "Post",
@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Post:
     """One post of a thread."""
 
@@ -90,7 +90,7 @@ class Post:
         return self.body.split("\n")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Thread:
     """A thread file as read: its posts and what identifies it."""
 
@@ -115,7 +115,7 @@ class Thread:
 # -- names and trips ------------------------------------------------------------------------
 
 _SUFFIX_RE = re.compile(r"\s*(\([^()\s]+\s+[0-9A-Za-z+/]{4}-[0-9A-Za-z+/]{4}(?:\s*\[[^\]]*\])?\))\s*$")
-_TRIP_RE = re.compile(r"◆\s*([./0-9A-Za-z+]{6,16})")
+_TRIP = r"◆\s*([./0-9A-Za-z+]{6,16})"  # used through re's own cache, as the patterns below
 # What boards add after a name (after NFKC), stripped from its end one at a time: どんぐり's
 # level tags (``警備員[Lv.5][新芽]``), 忍法帖 (``忍法帖【Lv=10,xxxPT】``), a cap's ``★``, and
 # fusianasan's host name in parentheses (it has a dot; an ID tag is kept as the suffix instead).
@@ -143,7 +143,7 @@ def split_trip(raw: str, trips: bool = True) -> tuple[str, str | None, str | Non
     """
     text = raw
     trip = None
-    m = _TRIP_RE.search(text) if trips else None  # trips=False: a .dat's ◆ outside the markup
+    m = re.search(_TRIP, text) if trips else None  # trips=False: a .dat's ◆ outside the markup
     if m:
         trip = m.group(1)
         text = text[: m.start()] + " " + text[m.end():]
@@ -214,17 +214,16 @@ def _first_bad_line(data: bytes, encoding: str) -> tuple[int, int, int]:
 _CANDIDATES = ("cp932", "euc-jp")
 
 
+# What counts for a reading (kana, kanji, ASCII) and what counts against it (half-width katakana,
+# the private use area): counted by re rather than a loop over a whole thread in Python.
+_NOT_JAPANESE = r"[^\u3041-\u30ff\u4e00-\u9fff\x00-\x7f]"  # through re's cache: rarely needed
+_UNLIKELY = r"[\uff61-\uff9f\ue000-\uf8ff]"
+
+
 def _japanese_score(text: str) -> int:
     """How much ``text`` looks like Japanese: kana and kanji count, half-width katakana and
     unusual symbols (what the wrong one of CP932/EUC-JP tends to give) count against."""
-    score = 0
-    for ch in text:
-        code = ord(ch)
-        if 0x3041 <= code <= 0x30FF or 0x4E00 <= code <= 0x9FFF or code < 0x80:
-            score += 1
-        elif 0xFF61 <= code <= 0xFF9F or 0xE000 <= code <= 0xF8FF:
-            score -= 2
-    return score
+    return len(text) - len(re.findall(_NOT_JAPANESE, text)) - 2 * len(re.findall(_UNLIKELY, text))
 
 
 def decode_thread(data: bytes, encoding: str | None = None) -> tuple[str, str]:
@@ -242,6 +241,8 @@ def decode_thread(data: bytes, encoding: str | None = None) -> tuple[str, str]:
             readings.append((data.decode(candidate), candidate))
         except UnicodeDecodeError:
             continue
+    if len(readings) == 1:  # the usual case: the other codec cannot read it (no score to compare)
+        return readings[0]
     if readings:
         text, name = max(readings, key=lambda r: _japanese_score(r[0]))
         return text, name
@@ -287,6 +288,16 @@ def _decode_forced(data: bytes, encoding: str) -> str:
 
 # -- .dat -------------------------------------------------------------------------------------
 
+def _unescape(text: str) -> str:
+    """``html.unescape``; html (with its table of entities, about 1 ms to import) is loaded only
+    for a text that has an entity."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
+
+
 _BR_RE = re.compile(r" ?<br\s*/?> ?", re.IGNORECASE)
 _TAG_RE = re.compile(r"<[^>]*>")
 
@@ -294,7 +305,7 @@ _TAG_RE = re.compile(r"<[^>]*>")
 def _html_to_text(fragment: str) -> str:
     text = _BR_RE.sub("\n", fragment)
     text = _TAG_RE.sub("", text)
-    return html.unescape(text)
+    return _unescape(text)
 
 
 def _dat_body(field: str) -> str:
@@ -322,17 +333,17 @@ def _dat_post(number: int, name_field: str, mail: str, date_field: str, body: st
     if marked:
         trip = marked.group(1)
         name_field = name_field[: marked.start()] + " " + name_field[marked.end():]
-    name, _, suffix = split_trip(html.unescape(_TAG_RE.sub(" ", name_field)), trips=False)
+    name, _, suffix = split_trip(_unescape(_TAG_RE.sub(" ", name_field)), trips=False)
     posted_at, found_id = _split_date_id(_TAG_RE.sub("", date_field))
     return Post(
         number=number,
         name=name,
         trip=trip,
-        mail=html.unescape(_TAG_RE.sub("", mail)).strip(),
+        mail=_unescape(_TAG_RE.sub("", mail)).strip(),
         posted_at=posted_at,
         post_id=post_id or found_id,
         body=_dat_body(body),
-        date_text=html.unescape(_TAG_RE.sub("", date_field)).strip(),
+        date_text=_unescape(_TAG_RE.sub("", date_field)).strip(),
         suffix=suffix,
         source_line=source_line,
     )
@@ -348,7 +359,7 @@ def _parse_dat(lines: list[str]) -> tuple[list[Post], str]:
             raise _neither_format(number, line, dat=True)
         fields = line.split("<>")
         if number == 1 and len(fields) > 4:
-            title = html.unescape(fields[4]).strip()
+            title = _unescape(fields[4]).strip()
         posts.append(_dat_post(number, fields[0], fields[1], fields[2], fields[3], number))
     return posts, title
 
@@ -381,7 +392,7 @@ def _parse_shitaraba(lines: list[str]) -> tuple[list[Post], str]:
             )
         last = number
         if not title:
-            title = html.unescape(fields[5]).strip()
+            title = _unescape(fields[5]).strip()
         post_id = fields[6].strip() or None
         posts.append(_dat_post(number, fields[1], fields[2], fields[3], fields[4], line_no, post_id))
     return posts, title
@@ -389,7 +400,9 @@ def _parse_shitaraba(lines: list[str]) -> tuple[list[Post], str]:
 
 # -- read.cgi copy -----------------------------------------------------------------------------
 
-_HEADER_RE = re.compile(
+# The patterns of a read.cgi copy are compiled when a copy is read (re's cache), not at import:
+# a .dat never needs them.
+_HEADER = (
     r"^\s*(?P<num>\d{1,6})\s*:?\s*"
     r"(?:名前\s*:\s*)?"
     r"(?P<name>.*?)"
@@ -402,14 +415,14 @@ _HEADER_RE = re.compile(
 )
 
 
-_HEADER_HINT_RE = re.compile(r"^\s*\d.*\d/\d{1,2}/\d")
+_HEADER_HINT = r"^\s*\d.*\d/\d{1,2}/\d"
 
 
 def _match_header(line: str) -> re.Match[str] | None:
     norm = unicodedata.normalize("NFKC", line)
-    if not _HEADER_HINT_RE.match(norm):  # cheap test first: most lines are body text
+    if not re.match(_HEADER_HINT, norm):  # cheap test first: most lines are body text
         return None
-    return _HEADER_RE.match(norm)
+    return re.match(_HEADER, norm)
 
 
 def _copy_body(lines: list[str]) -> str:
@@ -421,8 +434,8 @@ def _copy_body(lines: list[str]) -> str:
     return textwrap.dedent("\n".join(lines))
 
 
-_NUMBER_LINE_RE = re.compile(r"^\s*(\d{1,6})(?:\s|:|$)")
-_ID_LINE_RE = re.compile(r"^\s*(?:(?:ID|BE)\s*:\s*\S+\s*)+$")
+_NUMBER_LINE = r"^\s*(\d{1,6})(?:\s|:|$)"
+_ID_LINE = r"^\s*(?:(?:ID|BE)\s*:\s*\S+\s*)+$"
 
 
 def _header_at(lines: list[str], index: int, last: int, skipped: list[int]) -> tuple[re.Match[str], int] | None:
@@ -441,7 +454,7 @@ def _header_at(lines: list[str], index: int, last: int, skipped: list[int]) -> t
             skipped.append(index)
         return None
     if not m:
-        number = _NUMBER_LINE_RE.match(norm)
+        number = re.match(_NUMBER_LINE, norm)
         if not number or (last and int(number.group(1)) != last + 1):
             return None
         for extra in range(1, 4):
@@ -455,7 +468,7 @@ def _header_at(lines: list[str], index: int, last: int, skipped: list[int]) -> t
             m = None
         if m is None:
             return None
-    while index + span < len(lines) and _ID_LINE_RE.match(unicodedata.normalize("NFKC", lines[index + span])):
+    while index + span < len(lines) and re.match(_ID_LINE, unicodedata.normalize("NFKC", lines[index + span])):
         span += 1
     return m, span
 

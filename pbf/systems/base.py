@@ -11,15 +11,16 @@ in a stable key order). Orders are the system's own typed objects. Events are
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..dice import Dice
 from ..events import Event
+from ..record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Player:
     name: str  # as written in campaign.toml, NFKC-normalised
     character: str  # character / rider / monster id in the system's data
@@ -27,7 +28,7 @@ class Player:
     trip: str | None = None
 
 
-@dataclass
+@record
 class Context:
     """Everything about a campaign that is not state: who plays what, the data, the options."""
 

@@ -74,4 +74,21 @@ def test_a_turn_from_an_orders_file_and_check_load_neither_forum_nor_thread(tmp_
     orders.write_text("[城戸] 近寄る\n[蓮] 留まる\n", "utf-8")
     for args in (["turn", str(campaign), "--orders", str(orders), "--dry-run"], ["check", str(campaign), "--player", "城戸", "近寄る"]):
         loaded = _modules_after(args, tmp_path)
-        assert "pbf.engine" in loaded and not {"pbf.forum", "pbf.thread"} & loaded, args
+        assert "pbf.engine" in loaded and not {"pbf.forum", "pbf.thread", "pbf.demo"} & loaded, args
+
+
+def test_status_of_a_dat_without_entities_loads_no_html(tmp_path):
+    """html (its table of entities) is imported only for a post that has an entity (&gt; …); the
+    demos (for the line between the parts of a post) and secrets (a commitment's salt) not at all."""
+    from pbf.cli import main
+
+    campaign, dat = tmp_path / "c", tmp_path / "thread.dat"
+    assert main(["new", str(campaign), "--system", "rider", "--player", "城戸=ryuki", "--player", "蓮=knight",
+                 "--seed", "s"]) == 0
+    lines = ["GM<>sage<>2026/11/29(日) 21:00:00.00 ID:GmGm0001<>次のターンです。<>スレ",
+             "城戸<>sage<>2026/11/29(日) 21:01:00.00 ID:Pl000001<>【行動】 <br> 近寄る<>"]
+    dat.write_bytes(("\n".join(lines) + "\n").encode("cp932"))
+    loaded = _modules_after(["status", str(campaign), "--thread", str(dat)], tmp_path)
+    assert "pbf.thread" in loaded and not {"html", "pbf.demo", "secrets"} & loaded
+    dat.write_bytes(("\n".join(lines[:1] + [lines[1].replace("近寄る", "&gt;&gt;1 近寄る")]) + "\n").encode("cp932"))
+    assert "html" in _modules_after(["status", str(campaign), "--thread", str(dat)], tmp_path)

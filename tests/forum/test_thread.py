@@ -2,6 +2,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 from pbf.errors import PbfError
 from pbf.thread import (
@@ -156,3 +157,28 @@ def test_board_datetime():
     assert parse_board_datetime("26/11/29(日) 21:03") == datetime(2026, 11, 29, 21, 3)
     assert parse_board_datetime("あぼーん") is None
     assert parse_board_datetime("2026/02/30(月) 21:03:00") is None
+
+
+def _score_by_hand(text):
+    """The reading score as first written: a loop over the characters."""
+    score = 0
+    for ch in text:
+        code = ord(ch)
+        if 0x3041 <= code <= 0x30FF or 0x4E00 <= code <= 0x9FFF or code < 0x80:
+            score += 1
+        elif 0xFF61 <= code <= 0xFF9F or 0xE000 <= code <= 0xF8FF:
+            score -= 2
+    return score
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",))))
+def test_the_reading_score_counts_as_the_loop_did(text):
+    from pbf.thread import _japanese_score
+
+    assert _japanese_score(text) == _score_by_hand(text)
+
+
+def test_bytes_that_only_one_codec_reads_are_read_with_it():
+    text = "城戸<>sage<>2026/11/29(日) 21:01:00.00 ID:Pl000001<>【行動】 <br> ﾃｽﾄ 近寄る<>\n" * 3
+    assert decode_thread(text.encode("cp932")) == (text, "cp932")
+    assert decode_thread(text.encode("euc-jp")) == (text, "euc-jp")

@@ -6,12 +6,13 @@ Bundled files live in ``data/``; a campaign's ``data/`` folder may replace ``com
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from ... import yamlio
 from ...errors import PbfError
+from ...record import record
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -21,7 +22,7 @@ ATTACK_KINDS = ("weak", "strong", "throw", "anti_air")
 CLASSES = ("normal", "special", "super")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Technique:
     """One technique a character can read from its cards."""
 
@@ -44,7 +45,7 @@ class Technique:
         return self.kind in ATTACK_KINDS
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Character:
     id: str
     name: str
@@ -57,7 +58,7 @@ class Character:
         raise PbfError(f"キャラクター「{self.name}」に技「{technique_id}」はありません。")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Matchups:
     kinds: dict[str, str]  # kind -> Japanese label
     table: dict[str, dict[str, str]]  # mine -> theirs -> ○ × △ ＼ ―
@@ -66,7 +67,7 @@ class Matchups:
         return self.table[mine][theirs]
 
 
-@dataclass
+@record
 class GameData:
     cards: list[dict[str, Any]]
     classes: dict[str, str]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -17,6 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from ...errors import OrderError, Problem, nearest
 from ...resources import lark_parser
+from ...record import record
 
 CARD_OF_TERMINAL = {"WEAK": "弱", "STRONG": "強", "FORWARD": "→", "BACK": "←", "UP": "↑"}
 WORDS = ["light", "weak", "heavy", "strong", "forward", "fwd", "back", "guard", "up", "jump", "cancel"]
@@ -24,7 +24,7 @@ CARD_HELP = "使えるカード：弱(L) 強(H) →(6, ->) ←(4, <-) ↑(8, ^)�
 CHAT_HELP = "行動の後ろに雑談は書けません。雑談は【行動】の行より前に書いてください。"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Card:
     """One plotted card."""
 
@@ -34,7 +34,7 @@ class Card:
     text: str = ""  # as the player wrote it
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Cancel:
     """キャンセル: before the technique it skips; discards two hand cards."""
 
@@ -44,7 +44,7 @@ class Cancel:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Plot:
     """One player's order, as written (cards and cancel markers, left to right)."""
 

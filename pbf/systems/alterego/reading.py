@@ -8,13 +8,13 @@ reading: the cards on either side of it never form one command together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .data import Character, Technique
 from .plot import Cancel, Card, Plot
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ReadTechnique:
     technique: Technique
     cards: str
@@ -23,7 +23,7 @@ class ReadTechnique:
     split: bool = False  # written with a separator between its cards (弱 強 is still 投げ)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CancelMark:
     discards: tuple[str, ...]
     line: int = 1

@@ -14,7 +14,7 @@ The seed's rules, in the seed's order, and where each lives here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ...dice import Dice
@@ -25,12 +25,13 @@ from .data import Character, GameData, Technique
 from .plot import Plot
 from .reading import CancelMark, read_plot
 from .state import CANCEL_COST, SOUL_MAX, SUPER_COST, draw_up, missing_cards, take_cards
+from ...record import record
 
 MAX_STEPS = 64
 _NO_PLOT = Plot()  # a missing order: one object, so that its reading is kept (reading.read_plot)
 
 
-@dataclass(slots=True)
+@record
 class _Entry:
     """One thing in a fighter's queue: a technique, or a cancel marker."""
 
@@ -44,7 +45,7 @@ class _Entry:
         return self.discards is not None
 
 
-@dataclass(slots=True)
+@record
 class _Fighter:
     name: str
     character: Character

@@ -3,10 +3,11 @@ live for the action (its 能動 card, a cancel, リフレクトベント users, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from ...record import record
 
 
-@dataclass
+@record
 class Weapon:
     """What an attack is made with."""
 
@@ -21,7 +22,7 @@ class Weapon:
     final: bool = False
 
 
-@dataclass
+@record
 class Action:
     """Flags that live for one action (steps 2–7)."""
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ... import yamlio
 from ...errors import PbfError
+from ...record import record
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 KINDS = ("cards", "riders", "monsters", "traits")
@@ -24,7 +25,7 @@ def norm(word: str) -> str:
     return " ".join("".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text).split())
 
 
-@dataclass
+@record
 class RiderData:
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)
     riders: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ...errors import OrderError, Problem, nearest
 from ...resources import lark_parser
 from .data import RiderData, norm
+from ...record import record
 
 # -- the order objects ------------------------------------------------------------------
 
@@ -26,7 +27,7 @@ MOVES = ("closer", "away", "近", "中", "遠", "stay")
 EVASION_POOLS = ("mobility", "defense", "attack")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PassiveRule:
     """A 受動 standing order: play ``card`` when ``condition`` matches an opponent's action.
 
@@ -37,7 +38,7 @@ class PassiveRule:
     condition: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RiderOrder:
     move: str = "stay"  # closer | away | 近 | 中 | 遠 | stay
     block_closer: bool = True  # the answer when the other side moves closer (阻止する, the default)
@@ -157,7 +158,7 @@ def _reader(data: RiderData) -> Lark:
     return kept[1]
 
 
-@dataclass
+@record
 class Clause:
     kind: str
     value: Any

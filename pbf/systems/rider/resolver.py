@@ -13,7 +13,7 @@ range; 受動 cards come in initiative order; 庇う lets a reacting rider evade
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ...dice import Dice
@@ -31,6 +31,7 @@ from .events import (ActionStarted, AttackDeclared, Cancelled, CardPlayed, CardS
 from .multi import MultiBattle
 from .initiative import is_multi
 from .orders import RiderOrder
+from ...record import record
 
 
 # -- distances (1 on 1: one band kept in the state) ---------------------------------------------
@@ -54,7 +55,7 @@ def side(teams: dict[str, str | None], name: str) -> str:
     return f"team:{team}" if team else f"solo:{name}"
 
 
-@dataclass
+@record
 class Battle(MultiBattle):
     st: dict[str, Any]
     data: RiderData
