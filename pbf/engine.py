@@ -50,9 +50,20 @@ class ReadOrders:
 
 def player_aliases(campaign: Campaign) -> Aliases:
     """The names of each player's character (美鈴, ナイト, Knight): a header or --player may use
-    them where only one player plays that character."""
-    names = _character_names(campaign)
-    return {name: list(names.get(p.character, [])) for name, p in campaign.ctx.players.items()}
+    them where only one player plays that character. Made once per context (its players and
+    data do not change); the callers only read it."""
+    ctx = campaign.ctx
+    kept = _ALIASES.get(id(ctx))
+    if kept is None or kept[0] is not ctx:
+        names = _character_names(campaign)
+        aliases = {name: list(names.get(p.character, [])) for name, p in ctx.players.items()}
+        if len(_ALIASES) >= 16:
+            _ALIASES.clear()
+        kept = _ALIASES[id(ctx)] = (ctx, aliases)
+    return kept[1]
+
+
+_ALIASES: dict[int, tuple[Any, Aliases]] = {}
 
 
 # id(data) -> (data, character id -> names): the names come from the data alone (a catalogue's

@@ -96,7 +96,7 @@ class GameSystem(Protocol):
         by, which an order header may use for its player)."""
 
 
-_IMMUTABLE = frozenset((str, int, bool, float, type(None)))
+IMMUTABLE = frozenset((str, int, bool, float, type(None)))
 
 
 def copy_state(value: Any) -> Any:
@@ -108,12 +108,12 @@ def copy_state(value: Any) -> Any:
     if kind is dict:
         out = value.copy()
         for key, item in out.items():
-            if type(item) not in _IMMUTABLE:
+            if type(item) not in IMMUTABLE:
                 out[key] = copy_state(item)
         return out
     if kind is list:
         for item in value:
-            if type(item) not in _IMMUTABLE:
+            if type(item) not in IMMUTABLE:
                 return [copy_state(item) for item in value]
         return value.copy()
     if isinstance(value, dict):  # a dict subclass (ruamel's CommentedMap): a plain dict

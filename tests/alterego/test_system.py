@@ -451,3 +451,31 @@ def test_demo_campaign_plays(tmp_path):
     for needed in ["move:forward_jump", "hit:投げ", "guard", "stance", "charge", "hit:朧月", "cancel", "technique"]:
         assert kinds[needed], needed
     assert any(k.startswith("hit:") and k[4:] in ("エナジーキャノン", "朧月") for k in kinds)
+
+
+def _containers(value, path=()):
+    """(path, id) of every dict and list inside value."""
+    if isinstance(value, dict):
+        yield path, id(value)
+        for key, item in value.items():
+            yield from _containers(item, path + (key,))
+    elif isinstance(value, list):
+        yield path, id(value)
+        for index, item in enumerate(value):
+            yield from _containers(item, path + (index,))
+
+
+def test_copy_battle_is_a_deep_copy_of_the_state(data):
+    """The resolver's copy (state.copy_battle) equals copy_state's and shares no dict or list
+    with the state it copies, a key a GM added included."""
+    from pbf.systems.alterego.state import copy_battle
+    from pbf.systems.base import copy_state
+
+    ctx = make_ctx(data, {"A": "plain", "B": "plain"})
+    state = make_state(ctx, fighters={"A": {"hand": ["弱", "→"], "deck": ["強"], "discard": ["↑"]}})
+    state["note"] = {"gm": ["memo"]}
+    state["fighters"]["B"]["extra"] = [{"x": 1}]
+    copied = copy_battle(state)
+    assert copied == copy_state(state) == state
+    theirs = dict(_containers(state))
+    assert not set(map(id, theirs.values())) & {i for _, i in _containers(copied)}

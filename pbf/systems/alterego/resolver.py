@@ -19,12 +19,12 @@ from typing import Any
 
 from ...dice import Dice
 from ...events import Event
-from ..base import Context, copy_state
+from ..base import Context
 from . import events as ev
 from .data import Character, GameData, Technique
 from .plot import Plot
 from .reading import CancelMark, read_plot
-from .state import CANCEL_COST, SOUL_MAX, SUPER_COST, draw_up, missing_cards, take_cards
+from .state import CANCEL_COST, SOUL_MAX, SUPER_COST, copy_battle, draw_up, missing_cards, take_cards
 from ...record import record
 
 MAX_STEPS = 64
@@ -489,7 +489,7 @@ class _Turn:
 
 
 def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context) -> tuple[dict[str, Any], list[Event]]:
-    new_state = copy_state(state)
+    new_state = copy_battle(state)
     if new_state.get("winner") is not None:
         # the battle is over: only the turn counter moves; nothing is drawn or resolved
         new_state["turn"] = int(new_state.get("turn", 0)) + 1
