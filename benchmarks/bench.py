@@ -157,7 +157,7 @@ def pbf_command() -> list[str]:
     script = Path(sys.executable).parent / "pbf"
     if script.is_file():
         return [str(script)]
-    return [sys.executable, "-c", "import sys; from pbf.cli import main; sys.exit(main())"]
+    return [sys.executable, "-c", "import sys; from pbf.cli import run; sys.exit(run())"]
 
 
 def child_env(cache: Path) -> dict[str, str]:

@@ -334,7 +334,7 @@ def test_packaging_has_its_own_name_a_license_file_and_one_version():
     assert project["tool"]["hatch"]["version"]["path"] == "pbf/__init__.py"
     assert meta["license"] == "MIT" and meta["license-files"] == ["LICENSE"]
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License")
-    assert project["project"]["scripts"] == {"pbf": "pbf.cli:main"}
+    assert project["project"]["scripts"] == {"pbf": "pbf.cli:run"}  # main, then gc.freeze (cli.run)
     assert not list(ROOT.glob("pbf/_version*"))
 
 
@@ -347,3 +347,26 @@ def test_version_names_the_libraries_that_shape_the_files(pbf):
     assert first == f"pbf {__version__}"
     for dist in ("lark", "jinja2", "ruamel.yaml"):
         assert f"{dist} {version(dist)}" in libraries
+
+
+def test_the_program_freezes_the_heap_before_the_exit_and_main_does_not(tmp_path):
+    """cli.run (the pbf command, python -m pbf) ends with gc.freeze, so that the interpreter's exit
+    skips a collection over everything pbf loaded; its output is whole. main() in-process leaves
+    the collector alone."""
+    import gc
+    import subprocess
+    import sys
+
+    script = ("import gc, sys; from pbf.cli import run; sys.argv = ['pbf', 'list', 'characters', '--system', 'alterego'];"
+              " code = run(); print('frozen', gc.get_freeze_count() > 0); sys.exit(code)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert "美鈴" in done.stdout and done.stdout.rstrip().endswith("frozen True")
+    whole = subprocess.run([sys.executable, "-m", "pbf", "list", "characters", "--system", "alterego"],
+                           capture_output=True, text=True, encoding="utf-8")
+    assert whole.returncode == 0 and whole.stdout == done.stdout.rstrip().removesuffix("frozen True")
+    before = gc.get_freeze_count()
+    from pbf.cli import main
+
+    assert main(["list", "characters", "--system", "alterego"]) == 0
+    assert gc.get_freeze_count() == before
