@@ -419,10 +419,11 @@ def _leftovers(campaign: Campaign) -> list[Path]:
     found = []
     for folder in (campaign.path, campaign.history):
         try:
-            entries = list(folder.iterdir())
+            with os.scandir(folder) as entries:  # names only: a path is made for a leftover alone
+                names = [e.name for e in entries]
         except OSError:
             continue
-        found.extend(p for p in entries if _TEMP_NAME.match(p.name))
+        found.extend(folder / name for name in names if _TEMP_NAME.match(name))
     return found
 
 

@@ -92,3 +92,18 @@ def test_status_of_a_dat_without_entities_loads_no_html(tmp_path):
     assert "pbf.thread" in loaded and not {"html", "pbf.demo", "secrets"} & loaded
     dat.write_bytes(("\n".join(lines[:1] + [lines[1].replace("近寄る", "&gt;&gt;1 近寄る")]) + "\n").encode("cp932"))
     assert "html" in _modules_after(["status", str(campaign), "--thread", str(dat)], tmp_path)
+
+
+def test_lazy_imports_a_module_on_the_first_call_and_keeps_it():
+    """pbf.lazy: the module is not imported by lazy() itself, only by the first call, which
+    returns the module; later calls return the same object (no import statement per call)."""
+    code = (
+        "import sys\nfrom pbf.lazy import lazy\n"
+        "get = lazy('pbf.systems.alterego.plot')\n"
+        "before = 'pbf.systems.alterego.plot' in sys.modules\n"
+        "module = get()\n"
+        "print(before, module is sys.modules['pbf.systems.alterego.plot'], get() is module)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "True"]
