@@ -1,33 +1,11 @@
-import hashlib
-from pathlib import Path
-
 import pytest
-
-from pbf.cli import main
-
-
-def tree_digest(root: Path) -> dict[str, str]:
-    """Every file under root with its SHA-256: to show that nothing changed."""
-    return {
-        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(root.rglob("*"))
-        if p.is_file()
-    }
+from cli_support import run_cli, tree_digest  # noqa: F401 (tree_digest: for the tests here)
 
 
 @pytest.fixture
 def pbf(capsys):
     """Run the CLI in-process: returns (exit code, stdout, stderr)."""
-
-    def run(*argv: str) -> tuple[int, str, str]:
-        try:
-            code = main([str(a) for a in argv])
-        except SystemExit as exc:  # argparse usage errors
-            code = exc.code
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
+    return lambda *argv: run_cli(capsys, *argv)
 
 
 @pytest.fixture

@@ -1,20 +1,9 @@
 """Shared helpers of the hardening tests: the CLI in-process, and a campaign to damage."""
 
-import hashlib
 import os
-from pathlib import Path
 
 import pytest
-
-from pbf.cli import main
-
-
-def tree_digest(root: Path) -> dict[str, str]:
-    return {
-        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(root.rglob("*"))
-        if p.is_file()
-    }
+from cli_support import run_cli, tree_digest  # noqa: F401 (tree_digest: for the tests here)
 
 
 def fuzz_examples(default: int = 200) -> int:
@@ -25,16 +14,7 @@ def fuzz_examples(default: int = 200) -> int:
 @pytest.fixture
 def pbf(capsys):
     """Run the CLI in-process: returns (exit code, stdout, stderr)."""
-
-    def run(*argv) -> tuple[int, str, str]:
-        try:
-            code = main([str(a) for a in argv])
-        except SystemExit as exc:
-            code = exc.code
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
+    return lambda *argv: run_cli(capsys, *argv)
 
 
 @pytest.fixture

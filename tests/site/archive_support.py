@@ -7,19 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pbf.cli import main
+from cli_support import run_cli
 from pbf.demo import demo_campaigns, play
 
 SEED = "top-secret-seed-14"
 
 
-def run(capsys, *argv):
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli  # run(capsys, *argv) -> (exit code, stdout, stderr)
 
 
 def play_private(capsys, path: Path, turns: int, turn_limit: int = 0) -> Path:
