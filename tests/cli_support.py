@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
+
 from pbf.cli import main
 
 
@@ -25,3 +27,9 @@ def tree_digest(root: Path) -> dict[str, str]:
         for p in sorted(root.rglob("*"))
         if p.is_file()
     }
+
+
+@pytest.fixture
+def pbf(capsys):
+    """The CLI in-process (a conftest imports this fixture): pbf(*argv) -> (code, stdout, stderr)."""
+    return lambda *argv: run_cli(capsys, *argv)

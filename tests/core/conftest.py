@@ -1,11 +1,5 @@
 import pytest
-from cli_support import run_cli, tree_digest  # noqa: F401 (tree_digest: for the tests here)
-
-
-@pytest.fixture
-def pbf(capsys):
-    """Run the CLI in-process: returns (exit code, stdout, stderr)."""
-    return lambda *argv: run_cli(capsys, *argv)
+from cli_support import pbf, tree_digest  # noqa: F401 (the fixture, and tree_digest for the tests here)
 
 
 @pytest.fixture

@@ -3,18 +3,12 @@
 import os
 
 import pytest
-from cli_support import run_cli, tree_digest  # noqa: F401 (tree_digest: for the tests here)
+from cli_support import pbf, tree_digest  # noqa: F401 (the fixture, and tree_digest for the tests here)
 
 
 def fuzz_examples(default: int = 200) -> int:
     """Examples per hypothesis test: a bounded default in CI, PBF_FUZZ=N for a long run."""
     return int(os.environ.get("PBF_FUZZ", default))
-
-
-@pytest.fixture
-def pbf(capsys):
-    """Run the CLI in-process: returns (exit code, stdout, stderr)."""
-    return lambda *argv: run_cli(capsys, *argv)
 
 
 @pytest.fixture
