@@ -150,6 +150,28 @@ def read_orders(
     return ReadOrders(orders, canonical_orders(campaign, orders), missing, repeated)
 
 
+def order_notes(order: Any) -> tuple[Problem, ...]:
+    """What the reading of an order passed over or corrected (pbf.reader), as notes."""
+    return tuple(getattr(order, "notes", ()) or ())
+
+
+def notes_text(notes: "tuple[Problem, ...] | list[Problem]") -> str:
+    """The notes of a reading as ``pbf check`` prints them after it: one 「※」 line each."""
+    return "".join(f"※{'注意：' if n.severity == 'warning' else ''}{n.message}\n" for n in notes)
+
+
+def read_for_check(campaign: Campaign, player: str, text: str) -> tuple[str, tuple[Problem, ...]]:
+    """The canonical order and the notes of ``text`` read as ``pbf check`` reads it (a whole
+    post: the order after its marker); raises OrderError with the problems placed in the post."""
+    name = player_name(campaign, player)
+    order_text, placed = order_in_post(campaign, name, text)
+    try:
+        order = campaign.system.parse_order(order_text, name, campaign.state, campaign.ctx)
+    except PbfError as exc:
+        raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
+    return campaign.system.canonical_order(order), tuple(placed(n) for n in order_notes(order))
+
+
 def check_order(campaign: Campaign, player: str, text: str) -> str:
     """``pbf check``: how one order reads for one player against the current state."""
     from .campaign import hands_redacted
@@ -165,11 +187,12 @@ def check_order(campaign: Campaign, player: str, text: str) -> str:
         order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
         raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
+    notes = notes_text([placed(n) for n in order_notes(order)])
     if hidden:
         from .export import HIDDEN_HAND_NOTE
 
-        return reading(campaign, name, order) + HIDDEN_HAND_NOTE
-    return reading(campaign, name, order)
+        return reading(campaign, name, order) + notes + HIDDEN_HAND_NOTE
+    return reading(campaign, name, order) + notes
 
 
 def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callable[[Problem], Problem]]:

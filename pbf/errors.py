@@ -25,6 +25,9 @@ class Problem:
     # public instead. A public rendering shows this and drops the message, text, hint and
     # column, which would tell which card; the private notice gets the whole problem.
     public: str | None = None
+    # for a note (what a reading passed over or corrected, not a problem): "note", or "warning"
+    # when the order may not mean what the player wanted (the other reading is named)
+    severity: str | None = None
 
     def shifted(self, line_offset: int, first_line_column_offset: int = 0) -> "Problem":
         if self.line is None:

@@ -70,8 +70,13 @@ def test_variant_reads_as_meant_or_hints_the_way(case, campaigns):
     if "hint" not in case:
         assert _read(campaign, player, case["text"]) == case["reads"]
     else:
-        with pytest.raises(OrderError) as info:
-            _read(campaign, player, case["text"])
+        # issue 19: a near miss that can mean one thing, or chat after the order, is now read as
+        # meant (with a note) where pbf used to answer with the hint; either way it must come to `reads`
+        try:
+            assert _read(campaign, player, case["text"]) == case["reads"]
+            return
+        except OrderError as exc:
+            info = pytest.ExceptionInfo.from_exception(exc)
         first = info.value.problems[0]
         assert case["hint"] in (first.hint or ""), first.format()
         assert first.line is not None and first.text, first.format()  # where, and what

@@ -63,9 +63,10 @@ def test_check_takes_a_post_and_points_into_it(tmp_path, pbf):
     camp = tmp_path / "c"
     assert pbf("new", camp, "--system", "alterego", "--player", "美鈴=meiling", "--player", "楓=kaede", "--seed", "s",
                "--set", "hands=free")[0] == 0
+    # issue 19: a greeting after the order is passed over as a GM would
     code, out, err = pbf("check", camp, "--player", "美鈴", "了解です！\n【行動】↑→LL よろしくお願いします")
-    assert code == 1 and out == ""
-    assert err.count("よろしくお願いします") == 1  # one problem for the whole word, not one per character
-    assert "2行目 10文字目" in err and "雑談は【行動】の行より前" in err
+    assert code == 0 and "エナジーキャノン（↑→弱）" in out
+    code, out, err = pbf("check", camp, "--player", "美鈴", "了解です！\n【行動】↑→LL ＃")
+    assert code == 1 and out == "" and "2行目 10文字目" in err
     code, out, err = pbf("check", camp, "--player", "美鈴", "了解です！\n【行動】↑→LL")
     assert code == 0 and "エナジーキャノン（↑→弱）" in out

@@ -49,10 +49,12 @@ def test_order_refused(case):
 
 
 def test_comment_like_text_is_not_special():
-    """`#` comments are the orders-file reader's job; inside an order `#` is an unknown character."""
+    """`#` comments are the orders-file reader's job; inside an order a `#` line is read as any
+    other line without an order word is (issue 19): passed over as chat, and the note says so."""
     ctx, st = _setup({})
-    with pytest.raises(OrderError):
-        SYSTEM.parse_order("# 移動\n近寄る", "刃", st, ctx)
+    order = SYSTEM.parse_order("# 移動\n近寄る", "刃", st, ctx)
+    assert order.move == "closer"
+    assert any(n.line == 1 and "雑談" in n.message for n in order.notes)
 
 
 def test_parser_is_built_once():

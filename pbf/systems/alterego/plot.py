@@ -15,8 +15,12 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ...errors import OrderError, Problem, nearest
+from ...reader import kana
+from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
+from ...reader.scan import Token as Piece, chat_lines, passed_over, resolve_unknowns, scan
+from ...reader.text import Text, position
 from ...resources import lark_parser
-from ...record import record
+from ...record import field, record
 
 CARD_OF_TERMINAL = {"WEAK": "弱", "STRONG": "強", "FORWARD": "→", "BACK": "←", "UP": "↑"}
 WORDS = ["light", "weak", "heavy", "strong", "forward", "fwd", "back", "guard", "up", "jump", "cancel"]
@@ -32,6 +36,7 @@ class Card:
     line: int = 1
     column: int = 1
     text: str = ""  # as the player wrote it
+    named: bool = field(default=False, compare=False)  # from a technique's name (ジャンプ, 弱攻撃), not a card's
 
 
 @record(frozen=True)
@@ -45,10 +50,22 @@ class Cancel:
 
 
 @record(frozen=True)
-class Plot:
-    """One player's order, as written (cards and cancel markers, left to right)."""
+class Split:
+    """｜ between two cards: they never form one command (独自裁定, docs/rules/alterego.md)."""
 
-    items: tuple[Card | Cancel, ...] = ()
+    line: int = 1
+    column: int = 1
+    text: str = "|"
+    symbol = "|"
+
+
+@record(frozen=True)
+class Plot:
+    """One player's order, as written (cards and cancel markers, left to right), and the notes
+    of its reading (what was passed over or corrected: pbf.errors.Problem)."""
+
+    items: tuple[Card | Cancel | Split, ...] = ()
+    notes: tuple[Problem, ...] = field(default=(), compare=False)
 
     # worked out once per plot (a plot is immutable; the parser hands out one per text)
     @cached_property
@@ -64,12 +81,12 @@ class Plot:
 
     @cached_property
     def _canonical(self) -> str:
-        return "".join(item.symbol if isinstance(item, Card) else f"C({''.join(item.discards)})" for item in self.items)
+        return "".join(item.symbol if not isinstance(item, Cancel) else f"C({''.join(item.discards)})" for item in self.items)
 
 
 def fold(text: str) -> str:
     """The key words are looked up by: hiragana as katakana, ASCII in lower case (same length)."""
-    return "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch.lower() for ch in text)
+    return kana.fold(text)
 
 
 # A word ends at a separator, a card symbol or a bracket (弱→ジャンプ強 is three words).
@@ -88,104 +105,312 @@ def word_end(norm: str, pos: int) -> int:
     return max(end, pos + 1)
 
 
-def _ascii_boundary(folded: str, start: int, end: int) -> bool:
-    """An ASCII word (jaku, energy cannon) is read only as a whole word, never inside another."""
-    before = folded[start - 1 : start]
-    after = folded[end : end + 1]
-    if folded[start].isascii() and before.isascii() and before.isalnum():
-        return False
-    return not (folded[end - 1].isascii() and after.isascii() and after.isalnum())
+_LEXICONS: dict[int, tuple[Any, Lexicon]] = {}
 
 
-_TABLES: dict[int, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {}
-
-
-def _word_table(words: dict[str, str] | None) -> tuple[dict[str, str], dict[str, str]]:
-    """``words`` folded for lookup (folded word -> cards, folded word -> the word as written),
-    built once per words dict (the data keeps one per character)."""
-    if not words:
-        return {}, {}
-    kept = _TABLES.get(id(words))
+def lexicon_of(words: "dict[str, str] | Lexicon | None") -> Lexicon:
+    """The lexicon a plot is read with: the system's (pbf.systems.alterego.lexicon), or one made
+    of a plain words dict (word -> cards) and the reader's function words (tests, tools)."""
+    if isinstance(words, Lexicon):
+        return words
+    kept = _LEXICONS.get(id(words))
     if kept is None or kept[0] is not words:
-        table: dict[str, str] = {}
-        shown: dict[str, str] = {}
-        for word, cards in words.items():
-            key = fold(unicodedata.normalize("NFKC", word))
-            if key and key not in table:
-                table[key], shown[key] = cards, word
-        kept = _TABLES[id(words)] = (words, table, shown)
-    return kept[1], kept[2]
+        lex = Lexicon()
+        for word, cards in (words or {}).items():
+            lex.add(word, Word(cards, word, value=cards))
+        for negation in NEGATIONS:
+            lex.add(negation, Word("negation", negation, kind="negation"))
+        for function in FUNCTION_WORDS:
+            lex.add(function, Word("function", function, kind="function"))
+        if len(_LEXICONS) >= 64:
+            _LEXICONS.clear()
+        kept = _LEXICONS[id(words)] = (words, lex)
+    return kept[1]
 
 
-_CARD_TEXT = set("弱強→←↑ \t\n\u3000")
+_CARD_SYMBOLS = frozenset("弱強→←↑⇒➡⇐⬅⇑⬆^|")
+_ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z0-9])")
+_CANCEL_WORD = re.compile(r"(?:cancel|キャンセル|c)(?![a-z])")
+_TIMES = frozenset("×✕✖")
+_OPENS = "([{「【〔"
 
 
-def _only_cards(norm: str) -> bool:
-    """A plot of card symbols only (the common case): no word to look up."""
-    return all(ch in _CARD_TEXT for ch in norm)
+def _symbol(folded: str, i: int) -> int | None:
+    """The grammar's own symbols (passed to lark as written): cards, ->/<-, | (a split between
+    techniques), a cancel with its brackets, a run of card letters (LH), the × of a repeat."""
+    ch = folded[i]
+    if ch in _CARD_SYMBOLS:
+        return i + 1
+    if folded.startswith(("->", "<-"), i):
+        return i + 2
+    if ch in _TIMES or (ch in "x*" and re.match(r"[x*]\s?\d", folded[i:i + 3])):
+        return i + 1
+    if ch in "><" and (i == 0 or folded[i - 1] not in "弱強"):
+        return i + 1
+    if ch in "([{" and _CLOSING[ch] not in folded[i:].split("\n", 1)[0]:
+        return i + 1  # a bracket that closes nowhere: the grammar says what is wrong with it
+    if ch in ")]}":
+        return i + 1
+    before = folded[i - 1] if i else " "
+    if before.isascii() and before.isalpha():
+        return None
+    m = _CANCEL_WORD.match(folded, i)
+    if m:
+        j = m.end()
+        while j < len(folded) and folded[j] in " \u3000":
+            j += 1
+        if j < len(folded) and folded[j] in _OPENS:
+            close = folded.find(_CLOSING[folded[j]], j)
+            return close + 1 if close > 0 and "\n" not in folded[j:close] else j + 1
+        if m.group() != "c" or not (m.end() < len(folded) and folded[m.end()].isascii() and folded[m.end()].isalpha()):
+            return m.end()
+    m = _ASCII_CARD_RUN.match(folded, i)
+    if m:
+        return m.end()
+    return None
+
+
+_NUMPAD = {"6": "→", "4": "←", "8": "↑", "9": "↑→", "7": "↑←"}
+_CLOSING = {"(": ")", "[": "]", "{": "}", "「": "」", "【": "】", "〔": "〕"}
+
+
+def _guessed_lines(tokens: list[Piece], src: Text) -> list[Piece]:
+    """A line after the plot whose only order words are near misses (距離詰めます, いけるかな) is
+    chat about the plot, not more cards: its near misses are dropped (chat_lines then names it)."""
+    from ...reader.scan import lines_of
+
+    lines = lines_of(tokens, src)
+    seen_order = False
+    for line in lines:
+        exact = any(t.kind in ("word", "symbol") for t in line)
+        guessed = [t for t in line if t.kind == "unknown" and (t.corrected or t.candidates)]
+        if seen_order and guessed and not exact:
+            for t in guessed:
+                t.word, t.corrected, t.candidates = None, False, ()
+        seen_order = seen_order or exact
+    return tokens
+
+
+def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
+    """``弱→強 ←これでどうだ``: an arrow pointing back at the order from a remark after it (a
+    ← or <- written against words that are no order word, to the end of the line) is part of
+    the remark, not a card."""
+    for k, tok in enumerate(tokens):
+        if tok.kind != "symbol" or src.norm[tok.start:tok.end] not in ("←", "<-", "⬅"):
+            continue
+        after = tokens[k + 1:]
+        line_end = next((j for j, t in enumerate(after) if t.kind == "sep" and src.norm[t.start] == "\n"), len(after))
+        rest = after[:line_end]
+        spaced = k > 0 and tokens[k - 1].kind == "sep"
+        if rest and spaced and any(t.kind in ("unknown", "laugh") and not t.corrected for t in rest) \
+                and not any(t.kind == "symbol" for t in rest) and any(t.kind in ("word", "symbol") for t in tokens[:k]):
+            for t in rest:
+                t.kind, t.word, t.corrected, t.candidates = "unknown", None, False, ()
+            tok.kind = "unknown"
+    return tokens
 
 
 class _Source:
-    """NFKC per character, remembering where each normalised character came from; then the
-    words of ``words`` (ジャンプ, エナジーキャノン, なし …) replaced by the cards they stand for."""
+    """What the player wrote, read the way a GM reads it (pbf.reader): every character is an
+    order word (replaced by the cards it stands for), a symbol of the grammar, a separator, a
+    function word, a remark or a chat line (passed over, with a note), or a problem. ``norm`` is
+    what lark reads; ``where`` maps a span of it back to the player's own line and column."""
 
-    def __init__(self, text: str, words: dict[str, str] | None = None):
+    def __init__(self, text: str, words: "dict[str, str] | Lexicon | None" = None):
         self.text = text
-        self.origin: list[int] = []
-        parts = []
-        i = 0
-        while i < len(text):
-            j = i + 1  # a half-width kana with its sound mark is one character (ｼﾞ → ジ)
-            while j < len(text) and text[j] in "\uff9e\uff9f":
-                j += 1
-            norm = unicodedata.normalize("NFKC", text[i:j])
-            parts.append(norm)
-            self.origin.extend([i] * len(norm))
-            i = j
-        self.norm = "".join(parts)
-        self.origin.append(len(text))
-        self.words, self.shown = _word_table(words)  # folded word -> cards / -> as the data spells it
-        if self.words and not _only_cards(self.norm):
-            self._replace_words()
+        self.lexicon = lexicon_of(words)
+        self.notes: list[Problem] = []
+        self.problems: list[Problem] = []
+        self.named: set[int] = set()  # positions (in what lark reads) of cards from a technique's name
+        self.source = Text(text)
+        tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
+        tokens = _pointer_remarks(tokens, self.source)
+        tokens = _guessed_lines(tokens, self.source)
+        tokens, chat = chat_lines(tokens, self.source)
+        self.notes.extend(chat)
+        self.notes.extend(passed_over(tokens, self.source))
+        self._emit(tokens)
 
-    def _replace_words(self) -> None:
-        folded = fold(self.norm)
-        longest = max(len(k) for k in self.words)
+    # -- what lark reads ------------------------------------------------------------------
+    def _emit(self, tokens: list[Piece]) -> None:
         out: list[str] = []
-        origin: list[int] = []
-        i = 0
-        while i < len(folded):
-            for size in range(min(longest, len(folded) - i), 0, -1):
-                cards = self.words.get(folded[i : i + size])
-                if cards is not None and _ascii_boundary(folded, i, i + size):
-                    out.append(cards)
-                    origin.extend([self.origin[i]] * len(cards))
-                    i += size
-                    break
-            else:
-                out.append(self.norm[i])
-                origin.append(self.origin[i])
-                i += 1
-        origin.append(self.origin[len(folded)])
-        self.norm, self.origin = "".join(out), origin
+        origin: list[tuple[int, int]] = []
+        src = self.source
+        last_unit: tuple[str, int] | None = None  # the cards of the last word or symbol, and where they start in out
+        pending_count = 0  # 2マス前進: a count before its word
+        times = False
+        significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor")]
+        follows = {id(a): b for a, b in zip(significant, significant[1:])}
+
+        def put(piece: str, tok: Piece, per_char: bool = False) -> None:
+            o_start, o_end = src.span(tok.start, tok.end)
+            for k, ch in enumerate(piece):
+                out.append(ch)
+                if per_char:
+                    origin.append(src.span(tok.start + k, tok.start + k + 1))
+                else:
+                    origin.append((o_start, o_end))
+
+        def problem(tok: Piece, message: str, hint: str | None = None, end: int | None = None) -> None:
+            line, column, shown = src.where(tok.start, tok.end if end is None else end)
+            self.problems.append(Problem(message, line=line, column=column, text=shown, hint=hint))
+
+        def repeat(count: int, tok: Piece) -> None:
+            nonlocal last_unit
+            if last_unit is None:
+                problem(tok, "何を繰り返すのか分かりません（数の前にカードか技を書きます）。", "例：弱×3、前進2回")
+                return
+            if not 1 <= count <= 5:
+                problem(tok, f"繰り返しは5回までです（{count}回）。")
+                return
+            cards, at = last_unit
+            for _ in range(count - 1):
+                out.extend(cards)
+                origin.extend(origin[at:at + len(cards)])
+
+        for index, tok in enumerate(tokens):
+            kind = tok.kind
+            if tok.end == tok.start:
+                continue  # the end of a line kept by chat_lines
+            nxt = follows.get(id(tok))
+            if kind == "symbol":
+                piece = src.norm[tok.start:tok.end]
+                if piece in _TIMES or piece in ("x", "*"):
+                    times = True
+                    continue
+                if piece in "><" and len(piece) == 1 and last_unit is not None and last_unit[0][-1:] in ("弱", "強"):
+                    problem(tok, f"「{piece}」は前進（→）とも「次に」とも読めます。",
+                            f"前進なら「→」、技の区切りなら空白か「、」と書いてください。")
+                    continue
+                start_at = len(out)
+                put(piece, tok, per_char=True)
+                last_unit = (piece, start_at) if piece not in "|" else None
+                if pending_count:
+                    repeat(pending_count, tok)
+                    pending_count = 0
+                continue
+            if kind == "number" or (kind == "word" and tok.word is not None and src.norm[tok.start:tok.end].isdigit()
+                                    and (times or (nxt is not None and nxt.kind == "counter"))):
+                count = int(src.norm[tok.start:tok.end][:3])
+                if times:
+                    times = False
+                    repeat(count, tok)
+                elif nxt is not None and nxt.kind == "counter":
+                    after = follows.get(id(nxt))
+                    if last_unit is not None and (after is None or after.kind not in ("word", "symbol")
+                                                  or src.where(after.start)[0] != src.where(tok.start)[0]):
+                        repeat(count, tok)  # 前進2回
+                    else:
+                        pending_count = count  # 2マス前進
+                elif kind == "word":
+                    pass
+                elif set(src.norm[tok.start:tok.end]) <= set(_NUMPAD):  # 66弱: numpad notation
+                    start_at = len(out)
+                    for k, digit in enumerate(src.norm[tok.start:tok.end]):
+                        cards = _NUMPAD[digit]
+                        out.extend(cards)
+                        origin.extend([src.span(tok.start + k, tok.start + k + 1)] * len(cards))
+                    last_unit = (_NUMPAD[src.norm[tok.end - 1]], len(out) - len(_NUMPAD[src.norm[tok.end - 1]]))
+                    continue
+                else:
+                    problem(tok, "数だけでは何のカードか分かりません。", "例：弱×3、2マス前進、前進2回（テンキーなら 6 4 8 7 9）")
+                    continue
+                if kind == "number" or times is False:
+                    out.append(" ")
+                    origin.append(src.span(tok.start, tok.end))
+                    continue
+            if kind == "counter":
+                out.append(" ")
+                origin.append(src.span(tok.start, tok.end))
+                continue
+            if kind in ("word", "unknown") and tok.word is not None:
+                word = tok.word
+                if word.concept.startswith("ask:"):
+                    shown = "・".join(f"{self._name(c)}（{c}）" for c in word.value)
+                    problem(tok, "どのカードのことか決まらない語です。", f"{shown}のどれかを書いてください。")
+                    continue
+                if tok.corrected:
+                    line, column, shown = src.where(tok.start, tok.end)
+                    self.notes.append(Problem(f"「{shown}」を「{word.shown}」と読みました。", line=line, column=column,
+                                              text=shown))
+                start_at = len(out)
+                if word.technique:
+                    self.named.update(range(start_at, start_at + len(str(word.value))))
+                put(str(word.value), tok)
+                put(" ", tok)
+                last_unit = (str(word.value), start_at) if word.value else None
+                if pending_count:
+                    repeat(pending_count, tok)
+                    pending_count = 0
+                continue
+            if kind == "negation":
+                before = next((t for t in reversed(tokens[:index]) if t.kind in ("word", "symbol")), None)
+                problem(tok, "打ち消しの語（しない・使わない）は読めません。出さないカードは書かないでください。",
+                        "出すカードだけを書きます。何もしないなら「なし」。",
+                        end=None) if before is None else problem(
+                    before, "カードを打ち消す語があります（出さないカードは書かないでください）。",
+                    "出すカードだけを書きます。何もしないなら「なし」。", end=tok.end)
+                continue
+            if kind == "unknown":
+                self._unknown(tok, tokens, index)
+                continue
+            out.append(" ")  # sep, function, laugh, comment, anchor
+            origin.append(src.span(tok.start, tok.end))
+        if pending_count:
+            self.problems.append(Problem("数の後に、繰り返すカードか技がありません。", line=1, column=1, hint="例：2マス前進"))
+        self.norm = "".join(out)
+        self.origin = origin
+
+    def _name(self, cards: str) -> str:
+        word = self.lexicon.exact.get(fold(cards))
+        return {"弱": "弱攻撃", "強": "強攻撃"}.get(cards, word.shown if word else cards)
+
+    def _unknown(self, tok: Piece, tokens: list[Piece], index: int) -> None:
+        src = self.source
+        word = src.norm[tok.start:tok.end]
+        line, column, shown = src.where(tok.start, tok.end)
+        if word in "><" and len(word) == 1:
+            self.problems.append(Problem(f"「{word}」は前進・後退とも「次に」とも読めます。", line=line, column=column,
+                                         text=shown, hint="前進なら「→」、後退なら「←」、技の区切りなら空白か「、」と書いてください。"))
+            return
+        if tok.candidates:
+            names = "」「".join(dict.fromkeys(w.shown for w in tok.candidates))
+            self.problems.append(Problem("読みの近い語が２つ以上あり、どれか決まりません。", line=line, column=column,
+                                         text=shown, hint=f"「{names}」のどれかを書いてください。"))
+            return
+        rest = [t for t in tokens[index + 1:] if src.where(t.start)[0] == line and t.kind not in ("sep", "function", "laugh", "comment")]
+        done = [t for t in tokens[:index] if src.where(t.start)[0] == line and t.kind in ("word", "symbol")]
+        # chat is words of Japanese (an ASCII tail is far more often a typo of a card word: jmp, x)
+        wordy = any(ch.isalpha() and not ch.isascii() for ch in src.norm[tok.start:(rest[-1].end if rest else tok.end)])
+        if done and wordy and not any(t.kind in ("word", "symbol") or t.candidates for t in rest):
+            tail_end = rest[-1].end if rest else tok.end
+            line, column, shown = src.where(tok.start, tail_end)
+            self.notes.append(Problem(f"行動の後ろの「{shown}」は雑談として読みませんでした。", line=line, column=column,
+                                      text=shown))
+            for t in rest:
+                t.kind = "sep"
+            return
+        guess = self.suggestion(word) if len(word) > 1 or not word.isascii() else None
+        hint = f"もしかして「{guess}」？　{CARD_HELP}" if guess else CARD_HELP
+        self.problems.append(Problem("カードとして読めない語です。", line=line, column=column, text=shown, hint=hint))
 
     def where(self, start: int, end: int | None = None) -> tuple[int, int, str]:
-        """Line, column (1-based) and original text of a normalised span."""
-        o_start = self.origin[min(start, len(self.origin) - 1)]
-        o_end = self.origin[min(end, len(self.origin) - 1)] if end is not None else o_start + 1
-        if o_end <= o_start:
-            o_end = o_start + 1
-        before = self.text[:o_start]
-        line = before.count("\n") + 1
-        column = o_start - (before.rfind("\n") + 1) + 1
-        return line, column, self.text[o_start:o_end]
+        """Line, column (1-based) and original text of a span of what lark reads."""
+        if not self.origin:
+            return 1, 1, self.text[:1]
+        last = len(self.origin) - 1
+        o_start = self.origin[min(start, last)][0]
+        o_end = self.origin[min(end - 1, last)][1] if end is not None and end > start else self.origin[min(start, last)][1]
+        o_end = max(o_end, o_start + 1)
+        return (*position(self.text, o_start), self.text[o_start:o_end])
 
     def suggestion(self, word: str) -> str | None:
         """The nearest known word (English card words, or the data's words) for a 「もしかして」."""
         key = fold(word)
         ascii_word = key.isascii()
         pool = {w: w for w in WORDS} if ascii_word else {}
-        pool.update({k: self.shown[k] for k in self.words if k.isascii() == ascii_word and len(k) > 1})
+        pool.update({k: w.shown if w.kind == "order" and not k.isascii() else k
+                     for k, w in self.lexicon.exact.items() if w.kind == "order" and k.isascii() == ascii_word and len(k) > 1})
         guess = nearest(key, list(pool), cutoff=0.6)
         return pool[guess] if guess else None
 
@@ -206,7 +431,7 @@ class _ToPlot(Transformer):
     def card(self, tokens: list[Token]) -> Card:
         (tok,) = tokens
         line, column, text = self.source.where(tok.start_pos, tok.end_pos)
-        return Card(CARD_OF_TERMINAL[tok.type], line, column, text)
+        return Card(CARD_OF_TERMINAL[tok.type], line, column, text, tok.start_pos in self.source.named)
 
     def cancel(self, children: list) -> Cancel:
         marker: Token = children[0]
@@ -220,6 +445,11 @@ class _ToPlot(Transformer):
                 )
             )
         return Cancel(tuple(c.symbol for c in cards), line, column, text)
+
+    def split(self, tokens: list[Token]) -> Split:
+        (tok,) = tokens
+        line, column, text = self.source.where(tok.start_pos, tok.end_pos)
+        return Split(line, column, text)
 
     def start(self, items: list) -> Plot:
         return Plot(tuple(items))
@@ -259,23 +489,6 @@ def _syntax_problem(error: UnexpectedInput, source: _Source) -> Problem:
     return Problem(f"ここに「{text}」は書けません。", line=line, column=column, text=text, hint=CARD_HELP)
 
 
-_ASCII_RUN = re.compile(r"[A-Za-z]+")
-_ASCII_CARDS = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|cancel|[lhc])+", re.I)
-
-
-def _ascii_words(source: _Source) -> list[Problem]:
-    """An ASCII word that is not a run of card words (hevy, ligth) is one problem for the whole
-    word — the lexer alone would read its first letter as a card (h = 強) — and is blanked out
-    so that the rest of the plot is still read."""
-    problems = []
-    for run in _ASCII_RUN.finditer(source.norm):
-        if _ASCII_CARDS.fullmatch(run.group()):
-            continue
-        problems.append(_syntax_problem(UnexpectedCharacters(source.norm, run.start(), 1, 1), source))
-        source.norm = source.norm[: run.start()] + " " * len(run.group()) + source.norm[run.end() :]
-    return problems
-
-
 # (text, id(words)) -> (words, plot). A plot is immutable and the same text with the same words
 # always reads the same, so a text read once is not given to lark again: a replay reads the same
 # few orders (弱, ←, なし …) turn after turn, and a bot that tries plots reads the same ones
@@ -308,7 +521,7 @@ def forget_plots() -> None:
 
 def _read_plot(text: str, words: dict[str, str] | None) -> Plot:
     source = _Source(text or "", words)
-    problems: list[Problem] = _ascii_words(source)
+    problems: list[Problem] = list(source.problems)
     unbracketed: set[int] = set()
 
     def on_error(error: UnexpectedInput) -> bool:
@@ -338,4 +551,38 @@ def _read_plot(text: str, words: dict[str, str] | None) -> Plot:
     plot = _ToPlot(source, problems, unbracketed).transform(tree)
     if problems:
         raise OrderError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
+    notes = source.notes + _joined(plot, source.lexicon.commands)
+    if notes:
+        plot = Plot(plot.items, tuple(sorted(notes, key=lambda p: (p.line or 0, p.column or 0))))
     return plot
+
+
+def _joined(plot: Plot, table: dict[str, Any] | None) -> list[Problem]:
+    """Never a wrong guess: where the cards of two written words join into another technique by
+    the rules (ジャンプ 弱攻撃 is 対空技 ↑弱; 弱攻撃 強攻撃 is 投げ), the plot reads as the rules
+    say and a warning names the other reading and how to write it (｜ keeps them apart)."""
+    if not table:
+        return []
+    from .reading import read_cards
+
+    out: list[Problem] = []
+    segment: list[Card] = []
+    for item in (*plot.items, None):
+        if isinstance(item, Card):
+            segment.append(item)
+            continue
+        at = 0
+        for read in read_cards(segment, table):
+            cards = segment[at : at + len(read.cards)]
+            at += len(read.cards)
+            units: dict[tuple[int, int], str] = {}
+            for card in cards:
+                units.setdefault((card.line, card.column), card.text)
+            if len(units) >= 2 and any(card.named for card in cards):
+                words = list(units.values())
+                out.append(Problem(
+                    f"「{' '.join(words)}」は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
+                    line=cards[0].line, column=cards[0].column, text=" ".join(words), severity="warning",
+                    hint=f"別々の技にするなら「{'｜'.join(words)}」と書いてください。"))
+        segment = []
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 from .data import Character, Technique
-from .plot import Cancel, Card, Plot
+from .plot import Cancel, Card, Plot, Split
 from ...record import record
 
 
@@ -111,7 +111,10 @@ def _read(plot: Plot, character: Character) -> list[ReadTechnique | CancelMark]:
     out: list[ReadTechnique | CancelMark] = []
     segment: list[Card] = []
     for item in plot.items:
-        if isinstance(item, Cancel):
+        if isinstance(item, Split):  # ｜: the cards on either side never form one command
+            out.extend(read_cards(segment, table))
+            segment = []
+        elif isinstance(item, Cancel):
             out.extend(read_cards(segment, table))
             segment = []
             out.append(CancelMark(item.discards, item.line, item.column))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 # that use them: `pbf show` and `pbf list` need none of them (start-up, benchmarks/bench.py).
 _plot = lazy("pbf.systems.alterego.plot")
 _resolver = lazy("pbf.systems.alterego.resolver")
+_lexicon = lazy("pbf.systems.alterego.lexicon")
 
 HANDS = ("private", "open", "free")
 CARD_ORDER = {c: i for i, c in enumerate(data_mod.CARDS)}
@@ -115,7 +116,7 @@ class AlterEgo:
         Cancel, Card = plot_mod.Cancel, plot_mod.Card
         character = ctx.data.characters.get(ctx.players[player].character)
         try:
-            plot = plot_mod.parse_plot(text, ctx.data.plot_words(character) if character else None)
+            plot = plot_mod.parse_plot(text, _lexicon().lexicon(ctx.data, character) if character else None)
         except OrderError as exc:
             raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
         options, defaults = ctx.options, self.default_options

@@ -57,6 +57,7 @@ class RiderOrder:
     move_rule: str | None = None  # 近寄る: 最も遠い相手 — farthest | nearest (multi)
     event_final: str | None = None  # イベントファイナル: text
     canonical: str = field(default="", compare=False)  # set by parse() (names from the campaign's data)
+    notes: tuple = field(default=(), compare=False)  # what the reading passed over or corrected (pbf.errors.Problem)
 
     def blocks(self, direction: str) -> bool:
         """This fighter's answer when the other side moves ``direction`` (closer | away)."""
@@ -494,8 +495,38 @@ def forget_orders() -> None:
 
 
 def _read_clauses(text: str, data: RiderData, player: str | None) -> tuple[list[Clause], str, list[int]]:
+    """The order language first, as written (what the guide documents reads exactly as it did);
+    a text it cannot read is read again the way a GM reads a post (pbf/systems/rider/rewrite.py:
+    sentences, shorthand, labels, chat), and taken when that reading holds, with its notes.
+    When neither reads, the problems are the order language's own (their hints name the form)."""
     normalised, where = normalise(text)
     normalised = _list_commas(normalised, data)
+    try:
+        return _parse_clauses(text, normalised, where, data, player)
+    except OrderError as first:
+        from .rewrite import Rewritten
+
+        rewritten = Rewritten(text, data)
+        if rewritten.problems:
+            raise OrderError([p if p.player else _with_player(p, player) for p in rewritten.problems]) from None
+        try:
+            clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data,
+                                                        player)
+        except OrderError:
+            raise first from None
+    if rewritten.notes:
+        clauses.append(Clause("notes", tuple(rewritten.notes), 0, ""))
+    return clauses, normalised, where
+
+
+def _with_player(problem: Problem, player: str | None) -> Problem:
+    from dataclasses import replace
+
+    return replace(problem, player=player)
+
+
+def _parse_clauses(text: str, normalised: str, where: list[int], data: RiderData,
+                   player: str | None) -> tuple[list[Clause], str, list[int]]:
     try:
         try:
             clauses = _reader(data).parse(normalised)
@@ -558,7 +589,11 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
               "evasion": "回避", "event_final": "イベントファイナル", "targets": "攻撃対象", "cover": "庇う",
               "hold": "攻撃しない", "parry": "受け", "move_targets": "移動の相手", "move_rule": "移動の相手",
               "block_closer": "近寄るなら阻止", "block_away": "離れるなら阻止"}
+    notes: tuple = ()
     for c in clauses:
+        if c.kind == "notes":
+            notes = c.value
+            continue
         if c.kind == "passive":
             passive.append(c.value)
             at.setdefault("passive", c.pos)
@@ -587,6 +622,15 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
         problems.append(problem_at(original, where, at["move_rule"], "移動の相手が2回書かれています。",
                                  MOVE_RULE_WORDS[fields["move_rule"]], player=player))
         raise OrderError(problems)
+    # 受動 rules are tried in the order written, the first match wins; a rule on one card written
+    # after 攻撃なら (which every attacking card matches) could never be used, so a card's own
+    # rule is tried first, with a note (the only reading in which every written rule counts)
+    ranked = sorted(passive, key=lambda r: 0 if r.condition not in (None, "attack") else 1 if r.condition == "attack" else 2)
+    if ranked != passive:
+        notes = (*notes, problem_at(original, where, at.get("passive", 0),
+                                    "受動カードは、カードを条件にしたものを「攻撃なら」「常に」より先に試します（書いた順では使われない条件があるため）。",
+                                    None, player=player))
+        passive = ranked
     block = fields.get("block", True)
     super_evasion, super_threshold = fields.get("super_evasion", (0, 0))
     order = RiderOrder(
@@ -606,6 +650,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
         move_targets=tuple(fields.get("move_targets", ())),
         move_rule=fields.get("move_rule"),
         event_final=fields.get("event_final"),
+        notes=notes,
     )
     return order, at
 

@@ -1,0 +1,37 @@
+"""The natural-order corpus figures (issue 19): per game, how many of the clear orders read as
+meant the first time, how many were misread, and how many unclear ones were refused or warned.
+
+    python benchmarks/corpus.py            # the three figures per game
+    python benchmarks/corpus.py --list     # and every order that was not read as meant
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from corpus.runner import figures, run  # noqa: E402
+
+
+def main(argv: list[str]) -> int:
+    show = "--list" in argv
+    for game in ("alterego", "rider"):
+        outcomes = run(game)
+        f = figures(outcomes)
+        print(f"{game}: read as meant {f['meant']}/{f['clear']} ({100 * f['meant'] / max(f['clear'], 1):.1f}%), "
+              f"misread {f['misread']}, unclear handled {f['handled']}/{f['unclear']} "
+              f"({100 * f['handled'] / max(f['unclear'], 1):.1f}%)")
+        if show:
+            for o in outcomes:
+                if o.status not in ("meant", "handled"):
+                    print(f"  [{o.status}] {o.entry.get('persona')}: {o.entry['text']!r} -> {o.read!r}"
+                          f" (meant {o.entry.get('means', o.entry.get('unclear'))!r})")
+                    for m in o.messages[:2]:
+                        print("      " + m.replace("\n", "\n      "))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,114 @@
+"""The keys words are compared by.
+
+* :func:`fold`: for an exact match — katakana for hiragana, ASCII lower case (the length kept);
+* :func:`reading`: what a word sounds like, in katakana: kana as they are, romaji converted
+  (jaconv: shou / syou / sho alike), kanji by their reading (janome's dictionary, so that an IME
+  slip with the same reading, 採光 for 彩光, 近付く for 近づく, is the same word);
+* :func:`loose`: the reading with what a hurried or phone-typed word drops made optional:
+  long marks (ソードベント / ソドベント), small kana (ジャンプ / ジヤンプ), sound marks
+  (ガード / カート), a vowel lengthened by its own vowel (きょう / きょ, ou / o).
+
+jaconv and janome are loaded only when a word is not found directly (start-up: a plot of
+card symbols or known words never imports them).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from .text import _fold_char
+
+
+def fold(text: str) -> str:
+    return "".join(_fold_char(ch) for ch in text)
+
+
+def has_kanji(word: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or ch in "々〆" for ch in word)
+
+
+_ROMAJI = re.compile(r"[a-z][a-z' -]*")
+
+
+@lru_cache(maxsize=1)
+def _tokenizer():
+    from janome.tokenizer import Tokenizer  # ~0.3 s: only for a word with kanji not found directly
+
+    return Tokenizer()
+
+
+@lru_cache(maxsize=4096)
+def reading(word: str) -> str:
+    """The word's reading in katakana (what is not kana, kanji or romaji is kept as it is)."""
+    folded = fold(unicodedata.normalize("NFKC", word))
+    if has_kanji(folded):
+        out = []
+        for token in _tokenizer().tokenize(folded):
+            surface = token.surface
+            said = token.reading if token.reading not in ("*", "") else surface
+            out.append(fold(said) if has_kanji(surface) else surface)
+        folded = fold("".join(out))
+    if any("a" <= ch <= "z" for ch in folded):
+        import jaconv
+
+        folded = _ROMAJI.sub(lambda m: fold(jaconv.alphabet2kana(_romaji_fixed(m.group()))), folded)
+        if any("a" <= ch <= "z" for ch in folded) or "ッッ" in folded:
+            return ""  # not romaji (an English word): it has no reading, only its spelling
+    return folded
+
+
+def _romaji_fixed(word: str) -> str:
+    """What jaconv does not read: "n" before a consonant or at the end (kyanon, zensin), "-" for ー."""
+    word = word.replace(" ", "").replace("'", "")
+    word = re.sub(r"n(?=[^aiueoy]|$)", "ん", word)
+    return word.replace("-", "ー")
+
+
+_SMALL = str.maketrans("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ")
+_VOWEL_OF = {}
+for _row, _vowel in (("アカサタナハマヤラワガザダバパ", "ア"), ("イキシチニヒミリギジヂビピ", "イ"),
+                     ("ウクスツヌフムユルグズヅブプヴ", "ウ"), ("エケセテネヘメレゲゼデベペ", "エ"),
+                     ("オコソトノホモヨロヲゴゾドボポ", "オ")):
+    for _kana in _row:
+        _VOWEL_OF[_kana] = _vowel
+_LENGTHENS = {"ア": "ア", "イ": "イエ", "ウ": "ウオ", "エ": "エイ", "オ": "オウ"}  # vowel kana → vowels it lengthens
+
+
+@lru_cache(maxsize=4096)
+def loose(word: str) -> str:
+    """The reading with long marks, small kana, sound marks and lengthening vowels made optional."""
+    said = reading(word)
+    if not said:
+        return ""
+    said = said.replace("ー", "").replace("〜", "").replace("~", "")
+    said = said.translate(_SMALL)
+    said = "".join(ch for ch in unicodedata.normalize("NFD", said) if ch not in "\u3099\u309a")
+    said = unicodedata.normalize("NFC", said)
+    out: list[str] = []
+    for ch in said:
+        if out and ch in _LENGTHENS and _VOWEL_OF.get(out[-1], out[-1]) in _LENGTHENS[ch]:
+            continue  # キヨウ → キヨ, ソオ → ソ, ケイ → ケ
+        out.append(ch)
+    return "".join(out).replace(" ", "")
+
+
+def distance(a: str, b: str, limit: int = 3) -> int:
+    """Levenshtein distance (insert, delete, substitute, and swap of two neighbours), or
+    ``limit + 1`` when it is more than ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] | None = None
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return min(previous[-1], limit + 1)

@@ -1,0 +1,166 @@
+"""One lexicon per game, as data: every concept with its surface forms, found in a text by the
+longest match, and near misses found by reading.
+
+A :class:`Word` is what a surface form means (its ``concept``, the value the game reader emits,
+the spelling to show). Verbs are given in their dictionary form and found in any conjugation
+(:func:`conjugations`: 近づく・近づいて・近づき・近づきます…). :meth:`Lexicon.near` is the
+near-miss search: a word is read as an entry only when its reading is close to exactly one
+concept, and never as the opposite of another close one.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Iterable
+
+from ..record import record
+from . import kana
+
+
+@record(frozen=True)
+class Word:
+    concept: str  # what it means, e.g. "↑→弱" or "move:closer"
+    shown: str  # the spelling a note or a hint names (the data's)
+    kind: str = "order"  # order | function | negation | chat
+    value: Any = None
+    opposite: str | None = None  # a concept a near miss must never become instead
+    technique: bool = False  # names a technique or an action (ジャンプ, 弱攻撃, 下がる), not a bare card (弱, L)
+
+
+# godan endings: dictionary kana -> (i-stem kana, a-stem kana, te-form, o-stem)
+_GODAN = {
+    "う": ("い", "わ", "って", "お"), "く": ("き", "か", "いて", "こ"), "ぐ": ("ぎ", "が", "いで", "ご"),
+    "す": ("し", "さ", "して", "そ"), "つ": ("ち", "た", "って", "と"), "ぬ": ("に", "な", "んで", "の"),
+    "ぶ": ("び", "ば", "んで", "ぼ"), "む": ("み", "ま", "んで", "も"), "る": ("り", "ら", "って", "ろ"),
+}
+_E_OR_I = set("いきぎしじちぢにひびぴみりえけげせぜてでねへべぺめれ")
+_POLITE = ("ます", "ました", "ましょう", "ませう")
+
+
+def conjugations(verb: str, ichidan: bool | None = None) -> list[str]:
+    """Every form of ``verb`` (dictionary form) a player's order uses it in: the dictionary form,
+    the stem (近づき), polite (近づきます), te-form (近づいて), past (近づいた), volitional
+    (近づこう), imperative-ish request (近づいてください is the te-form and a function word).
+    Negative forms are not included: a negation is read as such (:data:`NEGATIONS`)."""
+    if verb.endswith("する"):
+        stem = verb[:-2]
+        return [verb, stem + "します", stem + "して", stem + "した", stem + "しよう", stem + "しました", stem + "し", stem]
+    last = verb[-1:]
+    if last not in _GODAN:
+        return [verb]
+    head = verb[:-1]
+    if ichidan is None:
+        ichidan = last == "る" and head[-1:] in _E_OR_I
+    if ichidan:
+        stem = head
+        forms = [verb, stem, stem + "て", stem + "た", stem + "よう"]
+    else:
+        i_stem, _a, te, o_stem = _GODAN[last]
+        if verb in ("行く", "いく"):
+            te = "って"
+        stem = head + i_stem
+        forms = [verb, stem, head + te, head + te[:-1] + ("だ" if te.endswith("で") else "た"), head + o_stem + "う"]
+    forms += [stem + polite for polite in _POLITE]
+    return forms
+
+
+# Function words: what a GM reads past in an order (particles, endings, politeness). A closed list.
+FUNCTION_WORDS = (
+    "で", "て", "を", "に", "は", "が", "と", "も", "へ", "の", "や", "から", "まで", "より", "だけ", "ね", "よ", "な", "か",
+    "します", "しました", "する", "して", "した", "しよう", "しましょう", "です", "ます", "でした", "だ", "で行きます",
+    "でいきます", "で行く", "でいく", "いきます", "行きます", "いく", "行く", "お願いします", "おねがいします", "お願い",
+    "おねがい", "お願いいたします", "よろしく", "よろしくお願いします", "ください", "下さい", "てください", "願います",
+    "頼む", "頼みます", "たのむ", "させていただきます", "させて頂きます", "ておきます", "とく", "おく", "みる", "みます",
+    "てみる", "です。", "かな", "かも", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
+    "それから", "そして", "最後に", "続けて", "つづけて", "さらに", "あと", "後は", "あとは", "then", "and", "and then",
+    "next", "after that", "please", "pls", "plz", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
+    "で以上です", "でお願い", "でおねがい", "で", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
+)
+# What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).
+NEGATIONS = ("しない", "しません", "せず", "せずに", "ない", "ません", "使わない", "使いません", "つかわない", "出さない",
+             "ださない", "やめる", "やめます", "止める", "not", "no", "don't", "dont", "without")
+
+
+class Lexicon:
+    """Surface forms (folded: katakana, lower case) → :class:`Word`; the longest match wins."""
+
+    def __init__(self, words: Iterable[tuple[str, Word]] = ()):
+        self.exact: dict[str, Word] = {}
+        self.commands: dict[str, Any] | None = None  # a game's own table, for warnings its reader gives
+        self.longest = 1
+        self._near: list[tuple[str, str, Word]] | None = None
+        for form, word in words:
+            self.add(form, word)
+
+    def add(self, form: str, word: Word) -> None:
+        key = kana.fold(unicodedata.normalize("NFKC", form)).strip()
+        key = " ".join(key.split())
+        if key and key not in self.exact:
+            self.exact[key] = word
+            self.longest = max(self.longest, len(key))
+            self._near = None
+
+    def add_verb(self, verb: str, word: Word, ichidan: bool | None = None) -> None:
+        for form in conjugations(verb, ichidan):
+            self.add(form, word)
+
+    def match(self, folded: str, i: int, norm: str | None = None) -> tuple[int, Word] | None:
+        """The longest form at ``folded[i:]`` (an ASCII form only as whole words), as (end, word).
+        With ``norm`` (the text before folding), a function word written in kana is found only in
+        hiragana: が・て・で in ガード or テスト are part of the word."""
+        n = len(folded)
+        for size in range(min(self.longest, n - i), 0, -1):
+            word = self.exact.get(folded[i : i + size])
+            if word is None:
+                continue
+            if norm is not None and word.kind == "function" and any("ァ" <= ch <= "ヺ" for ch in norm[i : i + size]):
+                continue
+            end = i + size
+            if folded[i].isascii() and folded[i].isalnum() and i > 0 and folded[i - 1].isascii() and folded[i - 1].isalnum():
+                continue
+            if folded[end - 1].isascii() and folded[end - 1].isalnum() and end < n and folded[end].isascii() and folded[end].isalnum():
+                continue
+            return end, word
+        return None
+
+    def near(self, word: str, kinds: tuple[str, ...] = ("order",)) -> list[tuple[int, str, Word]]:
+        """Entries close to ``word`` by reading (and, for kanji, by spelling), best first:
+        (distance, the form it is close to, the word). Only the best of each concept is kept."""
+        if self._near is None:
+            self._near = [(form, kana.loose(form), w) for form, w in self.exact.items()]
+        folded = kana.fold(unicodedata.normalize("NFKC", word)).strip()
+        said = kana.loose(folded)
+        best: dict[str, tuple[int, str, Word]] = {}
+        for form, form_said, w in self._near:
+            if w.kind not in kinds:
+                continue
+            limit = min(_allowed(form_said or form), _allowed(said or folded))
+            d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
+            if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
+                spelled = kana.distance(folded, form, 1)
+                if spelled <= (1 if len(form) >= 3 else 0):
+                    d = min(d, spelled)
+            if d > limit:
+                continue
+            if w.concept not in best or d < best[w.concept][0]:
+                best[w.concept] = (d, form, w)
+        return sorted(best.values(), key=lambda t: (t[0], -len(t[1]), t[1]))
+
+    def correction(self, word: str, kinds: tuple[str, ...] = ("order",)) -> tuple[Word | None, list[Word]]:
+        """A near miss that can mean only one thing: (that word, []); else (None, the candidates)."""
+        found = self.near(word, kinds)
+        if not found:
+            return None, []
+        d1, _form, w1 = found[0]
+        rivals = [w for d, _f, w in found[1:] if d <= d1 or (w.concept == w1.opposite and d <= d1 + 1)]
+        if rivals:
+            return None, [w1, *rivals]
+        return w1, []
+
+
+def _allowed(said: str) -> int:
+    """How many edits a word of this reading may be off: none for one or two kana, one up to
+    six, two beyond."""
+    if len(said) <= 2:
+        return 0
+    return 1 if len(said) <= 6 else 2

@@ -1,0 +1,247 @@
+"""A post cut into what a GM sees in it: order words, symbols, separators, function words,
+comments, chat — every character accounted for.
+
+:func:`scan` walks the normalised text once: at each position the game's own symbols (a card,
+a cancel's brackets), then the lexicon's longest word (order words, function words, negations),
+then the shapes of a post (separators, ！？, 笑・ｗ, an emoticon or a remark in brackets, a
+``>>12`` anchor, a number); whatever is left is an ``unknown`` run, which the game reader looks
+up as a near miss or reports. :func:`chat_lines` then passes over each line that holds no order
+word at all, with a note.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..errors import Problem
+from ..record import record
+from .lexicon import Lexicon, Word
+from .text import Text
+
+
+@record
+class Token:
+    start: int  # in the normalised text
+    end: int
+    kind: str  # word | symbol | sep | function | negation | comment | anchor | number | laugh | unknown
+    word: Word | None = None
+    corrected: bool = False  # a near miss read as ``word`` (noted)
+    candidates: tuple = ()  # for an unknown run: what it could be (a problem names them)
+
+
+SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
+_OPEN, _CLOSE = "([{〔【《〈", ")]}〕】》〉"  # after NFKC: （ is (, ［ is [
+_ANCHOR = re.compile(r">>\d+(?:[-,]\d+)*")
+_LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+)(?![a-z])")
+_NUMBER = re.compile(r"\d+")
+# an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
+_EMOTICON = re.compile(r"[<>m9ヽ\\o]*[(][^()\n]{0,12}[_^;´`･・ωдд∀▽ﾟ゜°＾ー｀*][^()\n]{0,12}[)][<>/ノゞ9o]*")
+
+
+def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None) -> list[Token]:
+    folded = text.folded
+    n = len(folded)
+    out: list[Token] = []
+    i = 0
+
+    def unknown(at: int) -> None:
+        if out and out[-1].kind == "unknown" and out[-1].end == at:
+            out[-1].end = at + 1
+        else:
+            out.append(Token(at, at + 1, "unknown"))
+
+    while i < n:
+        ch = folded[i]
+        if ch == "\n":
+            out.append(Token(i, i + 1, "sep"))
+            i += 1
+            continue
+        m = _EMOTICON.match(folded, i)
+        if m:
+            out.append(Token(i, m.end(), "comment"))
+            i = m.end()
+            continue
+        m = _ANCHOR.match(folded, i)
+        if m:
+            out.append(Token(i, m.end(), "anchor"))
+            i = m.end()
+            continue
+        end = symbol(folded, i) if symbol is not None else None
+        found = lexicon.match(folded, i, text.norm)
+        if end and (found is None or found[0] <= end):
+            out.append(Token(i, end, "symbol"))
+            i = end
+            continue
+        if found is not None:
+            end, word = found
+            kind = "word" if word.kind == "order" else word.kind
+            out.append(Token(i, end, kind, word))
+            i = end
+            continue
+        if ch in SEPARATORS:
+            out.append(Token(i, i + 1, "sep"))
+            i += 1
+            continue
+        m = _LAUGH.match(folded, i)
+        if m and (i == 0 or not folded[i - 1].isascii() or not folded[i - 1].isalpha()):
+            out.append(Token(i, m.end(), "laugh"))
+            i = m.end()
+            continue
+        if ch in _OPEN:
+            close = _closing(folded, i)
+            if close is not None and not _holds_order_word(folded, i + 1, close, lexicon):
+                out.append(Token(i, close + 1, "comment"))
+                i = close + 1
+                continue
+            out.append(Token(i, i + 1, "sep"))
+            i += 1
+            continue
+        if ch in _CLOSE:
+            out.append(Token(i, i + 1, "sep"))
+            i += 1
+            continue
+        m = _NUMBER.match(folded, i)
+        if m:
+            out.append(Token(i, m.end(), "number"))
+            i = m.end()
+            continue
+        unknown(i)
+        i += 1
+    return out
+
+
+def _closing(folded: str, i: int) -> int | None:
+    """Where the bracket opened at ``i`` closes on the same line (nested brackets counted)."""
+    depth = 0
+    for j in range(i, len(folded)):
+        ch = folded[j]
+        if ch == "\n":
+            return None
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _holds_order_word(folded: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """A remark in brackets is passed over when it holds no order word, or when it reads as a
+    sentence about the order (（投げ狙いです）: a word, then a function word such as です)."""
+    i, words, functions = start, 0, 0
+    while i < end:
+        found = lexicon.match(folded, i, None)
+        if found is None:
+            i += 1
+            continue
+        if found[1].kind == "order":
+            words += 1
+        else:
+            functions += 1
+        i = found[0]
+    return words > 0 and functions == 0
+
+
+def lines_of(tokens: list[Token], text: Text) -> list[list[Token]]:
+    """The tokens of each line (the newline tokens dropped)."""
+    lines: list[list[Token]] = [[]]
+    for tok in tokens:
+        if tok.kind == "sep" and text.norm[tok.start] == "\n":
+            lines.append([])
+        else:
+            lines[-1].append(tok)
+    return lines
+
+
+ORDER_KINDS = frozenset(("word", "symbol", "negation", "event_final", "number"))
+
+
+def holds_order(line: list[Token]) -> bool:
+    return any(t.kind in ORDER_KINDS or (t.kind == "unknown" and (t.candidates or t.corrected)) for t in line)
+
+
+def _chatty(line: list[Token], text: Text) -> bool:
+    """A line that reads as chat: Japanese words, a laugh, a remark — not a lone ASCII word
+    (jmp, x: more likely a slip of an order word, which the reader then names)."""
+    return any(t.kind in ("function", "laugh", "comment", "anchor") or
+               any(ch.isalpha() and not ch.isascii() for ch in text.norm[t.start:t.end]) for t in line)
+
+
+def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
+    """Each line without an order word (nor a near miss of one) is chat: its tokens are dropped
+    and a note names it; the other lines are kept. A post with no order line at all keeps
+    everything (the reader then says what it could not read)."""
+    lines = lines_of(tokens, text)
+    if not any(holds_order(line) for line in lines):
+        return tokens, []
+    kept: list[Token] = []
+    notes: list[Problem] = []
+    for number, line in enumerate(lines, 1):
+        if not line:
+            continue
+        if holds_order(line) or not _chatty(line, text):
+            kept.extend(line)
+            kept.append(Token(line[-1].end, line[-1].end, "sep"))
+            continue
+        said = [t for t in line if t.kind not in ("sep",)]
+        if said:
+            line_no, column, shown = text.where(said[0].start, said[-1].end)
+            notes.append(Problem(f"{line_no}行目「{shown}」は雑談として読みませんでした。", line=line_no, column=column,
+                                 text=shown))
+    return kept, notes
+
+
+def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
+    """Notes for what an order line held besides the order: remarks in brackets, anchors."""
+    notes = []
+    for tok in tokens:
+        if tok.kind in ("comment", "anchor"):
+            line, column, shown = text.where(tok.start, tok.end)
+            what = "安価" if tok.kind == "anchor" else "注釈"
+            notes.append(Problem(f"「{shown}」は{what}として読みませんでした。", line=line, column=column, text=shown))
+    return notes
+
+
+def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",)) -> list[Token]:
+    """Each unknown run looked up as a near miss: alone, then with the words it is written
+    against (採光+蓮華掌 is one slip of 彩光蓮華掌; 阻止+しなし of 阻止しない). A run that is close
+    to one concept becomes that word (``corrected``); one close to several keeps them as
+    ``candidates``."""
+    out = list(tokens)
+    i = 0
+    while i < len(out):
+        tok = out[i]
+        if tok.kind != "unknown":
+            i += 1
+            continue
+        first = last = i  # the chunk: neighbours written against it, up to two on each side
+        while first > 0 and i - first < 2 and out[first - 1].end == out[first].start and out[first - 1].kind in ("word", "unknown", "negation"):
+            first -= 1
+        while last + 1 < len(out) and last - i < 2 and out[last + 1].start == out[last].end and out[last + 1].kind in ("word", "unknown", "negation"):
+            last += 1
+        spans = [(a, b) for a in range(i, first - 1, -1) for b in range(i, last + 1)]
+        spans.sort(key=lambda ab: -(ab[1] - ab[0]))  # the longest first: 前+シャンプ is 前ジャンプ
+        done = False
+        candidates: tuple = ()
+        for a, b in spans:
+            word = text.norm[out[a].start:out[b].end].strip()
+            if not word or (len(word) == 1 and word.isascii()):
+                continue
+            found, near = lexicon.correction(word, kinds)
+            if found is not None:
+                # a merge that only finds again a word written exactly beside the run (ら+ガードベント)
+                # reads nothing new: the run stays unknown
+                if a == b == i or all(t.kind != "word" or t.word is None or t.word.concept != found.concept for t in out[a:b + 1]):
+                    merged = Token(out[a].start, out[b].end, "unknown", found, corrected=True)
+                    out[a:b + 1] = [merged]
+                    i = a + 1
+                    done = True
+                    break
+            if near and not candidates and a == b == i:
+                candidates = tuple(near)
+        if not done:
+            tok.candidates = candidates
+            i += 1
+    return out

@@ -1,0 +1,78 @@
+"""A player's text normalised, with the way back to what they wrote.
+
+Every reader compares words after NFKC (full-width ＡＢ and half-width ｶﾅ read as AB and カナ) and
+case folding. Both can change a string's length (``ｶﾞ`` is one character after NFKC, ``İ`` two
+after ``lower()``, ``㍿`` four after NFKC), so positions are never assumed to survive: the
+normalised text keeps, for each of its characters, the index of the original character it came
+from, and every position shown to a player is mapped back through it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# what a half-width kana's sound marks and the emoji variation selectors are to a reader
+_JOINERS = frozenset("\uff9e\uff9f\ufe0e\ufe0f\u200d")
+
+
+def _fold_char(ch: str) -> str:
+    """One normalised character folded for comparison: hiragana as katakana, lower case."""
+    if "ぁ" <= ch <= "ゖ":
+        return chr(ord(ch) + 0x60)
+    return ch.lower() if ch.isascii() else ch
+
+
+def _kana(ch: str) -> bool:
+    return "ぁ" <= ch <= "ヺ"
+
+
+class Text:
+    """``original`` normalised to ``norm`` (NFKC; variation selectors dropped), and ``folded``
+    (hiragana as katakana, ASCII lower case) of exactly ``norm``'s length; ``origin[i]`` is the
+    index in ``original`` of the character ``norm[i]`` came from (``origin[len(norm)]`` is
+    ``len(original)``)."""
+
+    __slots__ = ("original", "norm", "folded", "origin")
+
+    def __init__(self, original: str):
+        self.original = original
+        parts: list[str] = []
+        origin: list[int] = []
+        i, n = 0, len(original)
+        while i < n:
+            j = i + 1  # a character with its combining marks (ｼﾞ, か゛, e + U+0301) is one unit
+            while j < n and (original[j] in _JOINERS or unicodedata.combining(original[j])):
+                j += 1
+            piece = unicodedata.normalize("NFKC", original[i:j].replace("\ufe0f", "").replace("\ufe0e", "")
+                                          .replace("\u200d", ""))
+            for ch in piece:
+                # only ASCII is lower-cased, one character for one: ``İ`` stays itself (it is
+                # no order word), so the folded text has exactly the normalised text's length
+                parts.append(ch)
+                origin.append(i)
+            i = j
+        origin.append(n)
+        for k in range(1, len(parts) - 1):  # a dash between kana is a long mark (ガ-ド, エナジ－キャノン)
+            if parts[k] in "-‐―−" and _kana(parts[k - 1]) and _kana(parts[k + 1]):
+                parts[k] = "ー"
+        self.norm = "".join(parts)
+        self.folded = "".join(_fold_char(ch) for ch in self.norm)
+        self.origin = origin
+
+    def span(self, start: int, end: int | None = None) -> tuple[int, int]:
+        """The original span of normalised ``[start, end)`` (at least one character)."""
+        last = len(self.origin) - 1
+        o_start = self.origin[min(max(start, 0), last)]
+        o_end = self.origin[min(end, last)] if end is not None else o_start + 1
+        return o_start, max(o_end, o_start + 1)
+
+    def where(self, start: int, end: int | None = None) -> tuple[int, int, str]:
+        """Line, column (1-based) and the original text of normalised ``[start, end)``."""
+        o_start, o_end = self.span(start, end)
+        return (*position(self.original, o_start), self.original[o_start:o_end])
+
+
+def position(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, column) of ``index`` in ``text``."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1

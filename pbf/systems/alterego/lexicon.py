@@ -1,0 +1,68 @@
+"""Alter EGO's lexicon: every word a plot may hold, per character.
+
+From the data: each card's readings, each technique's name and readings (a character's own
+technique wins over a common one), the empty plot's words; and ``data/lexicon.yaml``: the
+shorthand, English and verbs players use (前J, back jump, 下がる …), words that need asking
+(殴る: 弱 or 強?), the counters of a repeat (弱×3, 2マス前進). Function words and negations are
+the reader's own (:mod:`pbf.reader.lexicon`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ... import yamlio
+from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
+from .data import DATA_DIR, Character, GameData
+
+_EXTRA: list[Any] = []
+_BUILT: dict[tuple[int, int], tuple[Any, Any, Lexicon]] = {}
+
+
+def _extra() -> dict[str, Any]:
+    if not _EXTRA:
+        _EXTRA.append(yamlio.load_data_file(Path(DATA_DIR) / "lexicon.yaml") or {})
+    return _EXTRA[0]
+
+
+def lexicon(data: GameData, character: Character) -> Lexicon:
+    """Built once per (data, character)."""
+    key = (id(data), id(character))
+    kept = _BUILT.get(key)
+    if kept is not None and kept[0] is data and kept[1] is character:
+        return kept[2]
+    lex = Lexicon()
+    names = {tech.command: tech.name.split("／")[0] for tech in character.techniques}
+    names[""] = "なし"
+    card_words = {str(w) for card in data.cards for w in card.get("readings") or ()}
+    for word, cards in data.plot_words(character).items():  # the data's own words first: they win
+        lex.add(word, Word(cards, names.get(cards, word), value=cards, technique=word not in card_words and cards != ""))
+    for tech in character.techniques:
+        lex.add(tech.id.replace("_", " "), Word(tech.command, names[tech.command], value=tech.command))
+    extra = _extra()
+    for entry in extra.get("words") or ():
+        if "ask" in entry:
+            asked = tuple(str(c) for c in entry["ask"])
+            shown = "・".join(names.get(c, c) for c in asked)
+            word = Word("ask:" + "".join(asked), shown, value=asked)
+        else:
+            cards = str(entry["cards"])
+            word = Word(cards, names.get(cards, cards or "なし"), value=cards, technique=bool(cards) and not entry.get("card"))
+        for form in entry.get("forms") or ():
+            lex.add(str(form), word)
+        for verb in entry.get("verbs") or ():
+            lex.add_verb(str(verb), word)
+    for counter in extra.get("counters") or ():
+        lex.add(str(counter), Word("counter", str(counter), kind="counter"))
+    for negation in NEGATIONS:
+        lex.add(negation, Word("negation", negation, kind="negation"))
+    for function in FUNCTION_WORDS:
+        lex.add(function, Word("function", function, kind="function"))
+    from .reading import commands
+
+    lex.commands = commands(character)  # the plot reader warns where named words join into another technique
+    if len(_BUILT) >= 64:
+        _BUILT.clear()
+    _BUILT[key] = (data, character, lex)
+    return lex

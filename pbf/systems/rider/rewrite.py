@@ -1,0 +1,336 @@
+"""Rider orders read the way a GM reads them (pbf.reader): a post in the words players use —
+sentences, shorthand (SV, GV), labels (移動：近), conditions (FVならRV, 攻撃されたらガード),
+chat — rewritten into the order language of ``grammar/rider.lark`` before lark reads it.
+
+Every character is accounted for: an order word becomes its canonical spelling (近づいて →
+近寄る, SV → ソードベント, 阻止はしません → 阻止しない); function words and chat lines are passed
+over (chat with a note); a near miss of one word is read as that word with a note; what is left
+(a name, an unknown word) goes to lark as written, which names it in its problem. Each character
+of the rewritten text keeps where it came from, so problems point at what the player wrote.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...errors import Problem
+from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
+from ...reader.scan import Token, chat_lines, passed_over, resolve_unknowns, scan
+from ...reader.text import Text
+from .data import RiderData
+
+# role: what the word does in a clause
+#   head: starts a clause of its own (a move, a card, 阻止, 攻撃しない, 受け)
+#   keyword: the grammar's keywords (受動, 隙狙い …): passed to lark with what follows them
+#   nara: a condition's "if" (なら, されたら, if); attack: 攻撃 as a verb or a condition
+#   label: 移動： 能動： (dropped); drop: words that add nothing (使う, 斬りかかる)
+_WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
+    # (role, value, forms, verbs)
+    ("head", "近寄る", ("近寄る", "接近", "chikayoru", "chikazuku", "sekkin", "move closer", "closer", "approach", "advance",
+                      "close in", "get closer", "close the distance", "前進", "前に出る", "前へ"),
+     ("近寄る", "近づく", "近付く", "寄る", "詰める", "距離を詰める", "間合いを詰める", "前に出る", "接近する", "前進する",
+      "踏み込む", "突っ込む", "迫る", "近寄って行く")),
+    ("head", "離れる", ("離れる", "後退", "hanareru", "move away", "away", "retreat", "back off", "back away", "kyori wo toru",
+                      "kyori o toru", "get away"),
+     ("離れる", "下がる", "後退する", "退く", "距離を取る", "間合いを取る", "逃げる", "遠ざかる", "引く", "後ろに下がる")),
+    ("head", "近へ", ("近", "近へ", "近距離へ", "近距離に", "近距離まで", "近距離", "近に", "→近", "to near", "near", "close range",
+                     "go to close range", "to close range", "to close"), ()),
+    ("head", "中へ", ("中", "中へ", "中距離へ", "中距離に", "中距離まで", "中距離", "中に", "→中", "to mid", "mid", "mid range",
+                     "middle", "to middle", "go to mid range"), ()),
+    ("head", "遠へ", ("遠", "遠へ", "遠距離へ", "遠距離に", "遠距離まで", "遠距離", "遠に", "→遠", "to far", "far", "long range",
+                     "go to long range", "to far range"), ()),
+    ("head", "", ("留まる", "移動なし", "移動しない", "動かない", "stay", "no move", "hold position", "その場", "その場に留まる",
+                 "todomaru", "能動なし", "カードなし", "no card", "移動せず"),
+     ("留まる", "とどまる", "待つ", "待機する")),
+    ("head", "阻止する", ("阻止する", "阻止", "block", "blocking", "soshi", "阻止あり"), ("阻止する", "止める")),
+    ("head", "阻止しない", ("阻止しない", "阻止なし", "阻止せず", "阻止×", "阻止はしない", "阻止しません", "阻止はしません",
+                       "allow", "no block", "don't block", "do not block", "let pass", "soshi shinai", "soshishinai",
+                       "止めない", "止めません", "見逃す"), ()),
+    ("head", "攻撃しない", ("攻撃しない", "攻撃なし", "攻撃はしない", "攻撃しません", "攻撃はしません", "攻撃せず", "no attack",
+                       "hold", "don't attack", "do not attack", "hold attack"), ()),
+    ("head", "受け", ("受け", "parry", "uke", "剣で受ける", "受けます"), ("受ける",)),
+    ("keyword", "受動:", ("受動", "受動:", "受動：", "passive", "passive:", "受動カード", "受動カード:"), ()),
+    ("keyword", "隙狙い", ("隙狙い", "スキ狙い", "すき狙い", "隙ねらい", "sukinerai", "suki nerai", "aim"), ()),
+    ("keyword", "超回避", ("超回避", "ちょうかいひ", "choukaihi", "super evasion", "super evade"), ()),
+    ("keyword", "回避:", ("回避:", "回避は", "回避", "evade", "evade with", "evasion"), ()),
+    ("keyword", "庇う", ("庇う", "かばう", "kabau", "cover"), ("庇う",)),
+    ("keyword", "攻撃:", ("攻撃:", "攻撃対象:", "標的:", "標的", "target", "target:"), ()),
+    ("nara", "なら", ("なら", "ならば", "のは", "たら", "だったら", "されたら", "してきたら", "が来たら", "がきたら", "来たら", "の時は",
+                    "のときは", "の時", "のとき", "時は", "ときは", "場合は", "の場合", "なら:", "されたとき"), ()),
+    ("nara", "if", ("if", "when", "if attacked"), ()),
+    ("attack", "攻撃", ("攻撃", "attack", "attacked"), ("攻撃する", "斬りかかる", "殴る", "斬る", "撃つ", "狙う",
+                                                                  "仕掛ける", "攻める")),
+    ("label", "", ("移動:", "移動：", "移動", "能動:", "能動：", "能動", "能動カード", "能動カード:", "カード:", "行動:", "move:",
+                  "active:", "card:", "阻止:"), ()),
+    ("drop", "", ("使用", "use", "using", "with", "and", "then", "play", "装備"), ("使う", "使用する", "出す", "発動する", "装備する",
+                                                                                "準備する", "用意する", "呼ぶ", "構える", "決める")),
+]
+_COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま")
+
+_BUILT: dict[int, tuple[RiderData, Lexicon]] = {}
+
+
+def lexicon(data: RiderData) -> Lexicon:
+    kept = _BUILT.get(id(data))
+    if kept is not None and kept[0] is data:
+        return kept[1]
+    lex = Lexicon()
+    for card_id, card in data.cards.items():
+        name = card.get("name", card_id)
+        word = Word("card:" + card_id, name, value=name, technique=True)
+        lex.add(name, word)
+    for spelling, card_id in data.card_words.items():
+        name = data.card_name(card_id)
+        lex.add(spelling, Word("card:" + card_id, name, value=name, technique=True))
+    for role, value, forms, verbs in _WORDS:
+        word = Word(f"{role}:{value}", value or forms[0], value=value, opposite=_OPPOSITE.get(value), technique=role == "head")
+        for form in forms:
+            lex.add(form, Word(word.concept, word.shown, "order" if role not in ("drop", "label") else role, (role, value),
+                               word.opposite))
+        for verb in verbs:
+            lex.add_verb(verb, Word(word.concept, word.shown, "order" if role not in ("drop", "label") else role, (role, value),
+                                    word.opposite))
+    for courtesy in _COURTESY:
+        lex.add(courtesy, Word("function", courtesy, kind="function"))
+    for negation in NEGATIONS:
+        lex.add(negation, Word("negation", negation, kind="negation"))
+    for function in FUNCTION_WORDS:
+        lex.add(function, Word("function", function, kind="function"))
+    if len(_BUILT) >= 8:
+        _BUILT.clear()
+    _BUILT[id(data)] = (data, lex)
+    return lex
+
+
+_OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻止する": "head:阻止しない", "阻止しない": "head:阻止する",
+             "近へ": "head:遠へ", "遠へ": "head:近へ"}
+
+# the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
+_SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い|払って|払い)(?:して)?[、,\s]*(?:回避\s*達成値\s*\+?\s*\d*\s*点?)?(?:で)?(?:超回避(?:します|する)?)?", re.I)
+_AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い)(?:します|する|です)?")
+_AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
+
+
+def _declarations(norm: str) -> list[tuple[int, int, str]]:
+    """(start, end, replacement) for the page's declaration forms."""
+    out = []
+    for m in _SUPER_DECLARED.finditer(norm):
+        out.append((m.start(), m.end(), f"超回避 {m.group(1)}"))
+    for m in _AIM_DECLARED.finditer(norm):
+        dice = int(m.group(1))
+        end = m.end()
+        ignore = _AIM_IGNORE.match(norm, end)
+        if ignore:
+            end = ignore.end()
+        out.append((m.start(), end, f"隙狙い {dice // 2 if dice % 2 == 0 else dice}"))
+    return out
+
+
+class Rewritten:
+    """``text`` (what lark reads), ``where`` (for each of its characters, the index in the
+    original), the notes and the problems of the rewriting."""
+
+    def __init__(self, original: str, data: RiderData):
+        self.notes: list[Problem] = []
+        self.problems: list[Problem] = []
+        self._raw: set[int] = set()  # where a word passed to lark as written (a name) starts
+        self.card_names = {card.get("name", cid) for cid, card in data.cards.items()}
+        src = Text(original)
+        self.src = src
+        lex = lexicon(data)
+        pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
+        declared = _declarations(src.folded)
+        tokens = resolve_unknowns(scan(src, lex), src, lex)
+        tokens = _event_final(tokens, src)
+        tokens, chat = chat_lines(tokens, src)
+        self.notes += chat + passed_over(tokens, src)
+        self._pieces = pieces
+        self._emit(tokens, declared)
+        text, where = [], []
+        for piece, o_start, o_end in pieces:
+            text.append(piece)
+            if o_end - o_start == len(piece) and original[o_start:o_end] and src.norm.find(piece) >= 0 and len(piece) > 1:
+                where.extend(range(o_start, o_end))  # written as it is (a name, イベントファイナル's text)
+            else:
+                where.extend([o_start] * len(piece))
+        self.text = "".join(text)
+        where.append(len(original))
+        self.where = where
+
+    def _emit(self, tokens: list[Token], declared: list[tuple[int, int, str]]) -> None:
+        src = self.src
+        clauses: list[list[tuple[str, int, int]]] = [[]]
+        state = {"open": False, "list": False}
+
+        def span(tok: Token) -> tuple[int, int]:
+            return src.span(tok.start, tok.end)
+
+        def close() -> None:
+            if clauses[-1]:
+                clauses.append([])
+            state["open"] = state["list"] = False
+
+        def put(piece: str, tok: Token) -> None:
+            clauses[-1].append((piece, *span(tok)))
+
+        def raw(tok: Token) -> str:
+            return src.norm[tok.start:tok.end]
+
+        cards = {data_name for data_name in self.card_names}
+
+        skip_until = -1
+        significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor")]
+        after = {id(a): b for a, b in zip(significant, significant[1:])}
+        for index, tok in enumerate(tokens):
+            if tok.start < skip_until:
+                continue
+            hit = next(((s, e, r) for s, e, r in declared if s <= tok.start < e), None)
+            if hit is not None:
+                close()
+                clauses[-1].append((hit[2], *src.span(hit[0], hit[1])))
+                close()
+                skip_until = hit[1]
+                continue
+            kind = tok.kind
+            if kind == "event_final":
+                close()
+                clauses[-1].append((src.norm[tok.start:tok.end], *span(tok)))
+                for k in range(tok.start, tok.end):
+                    pass
+                close()
+                continue
+            if kind == "sep":
+                ch = src.norm[tok.start] if tok.end > tok.start else "\n"
+                if state["list"] and ch in "、・,":
+                    put(",", tok)
+                elif ch in ":" and state["open"]:
+                    continue
+                elif clauses[-1] and not state["open"]:
+                    close()
+                continue
+            if kind in ("function", "laugh", "comment", "anchor", "drop", "label"):
+                if kind == "label":
+                    close()
+                continue
+            if kind == "number":
+                put(" " + raw(tok) + " ", tok)
+                continue
+            if kind == "negation":
+                last = clauses[-1][-1][0] if clauses[-1] else ""
+                if last.strip() in ("攻撃",):
+                    clauses[-1][-1] = ("攻撃しない", *clauses[-1][-1][1:])
+                elif last.strip() in ("阻止する",):
+                    clauses[-1][-1] = ("阻止しない", *clauses[-1][-1][1:])
+                else:
+                    line, column, shown = src.where(tok.start, tok.end)
+                    self.problems.append(Problem("打ち消しの語（しない・使わない）は読めません。使わないカードや、しない行動は書かないでください。",
+                                                 line=line, column=column, text=shown,
+                                                 hint="することだけを書きます（阻止しない・攻撃しない は書けます）。"))
+                continue
+            word = tok.word
+            if word is None:  # a name, or a word lark will name in its problem
+                if tok.candidates:
+                    line, column, shown = src.where(tok.start, tok.end)
+                    names = "」「".join(dict.fromkeys(w.shown for w in tok.candidates))
+                    self.problems.append(Problem("読みの近い語が２つ以上あり、どれか決まりません。", line=line, column=column,
+                                                 text=shown, hint=f"「{names}」のどれかを書いてください。"))
+                    continue
+                if clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
+                    close()
+                put(raw(tok), tok)
+                self._raw.add(span(tok)[0])
+                continue
+            if tok.corrected:
+                line, column, shown = src.where(tok.start, tok.end)
+                self.notes.append(Problem(f"「{shown}」を「{word.shown}」と読みました。", line=line, column=column, text=shown))
+            role, value = word.value if isinstance(word.value, tuple) else ("head", word.value)
+            nxt = after.get(id(tok))
+            if role == "attack":
+                if nxt is not None and nxt.word is not None and isinstance(nxt.word.value, tuple) and nxt.word.value[0] == "nara":
+                    close()
+                    put("受動: 攻撃", tok)
+                    continue
+                name = self._lone_name(clauses)
+                if name is not None:
+                    clauses[-1] = [("攻撃: ", name[1], name[2]), name]
+                    close()
+                continue
+            if role == "nara":
+                if not clauses[-1] and len(clauses) > 1:
+                    clauses.pop()  # guard vent if attacked: the condition belongs to the clause before
+                current = "".join(p for p, _s, _e in clauses[-1])
+                conditional = bool(current) and (current.split(" ")[0] in cards or current.startswith("攻撃"))
+                if conditional:
+                    clauses[-1].insert(0, ("受動: ", *span(tok)))
+                put(" if " if value == "if" else "なら", tok)
+                state["open"] = True
+                continue
+            if role == "keyword":
+                if value == "庇う":
+                    name = self._lone_name(clauses)
+                    if name is not None:
+                        clauses[-1] = [("庇う ", *span(tok)), name]
+                        close()
+                        continue
+                close()
+                put(value + (" " if not value.endswith(":") else " "), tok)
+                state["open"] = True
+                state["list"] = value == "攻撃:"
+                continue
+            # a head: a move, a card, 阻止, 攻撃しない, 受け
+            if value in _MOVES and value:
+                name = self._lone_name(clauses)
+                if name is not None and value in ("近寄る", "離れる"):
+                    clauses[-1] = [(value + ": ", *span(tok)), name]
+                    close()
+                    continue
+            if state["open"]:
+                put(value, tok)
+                state["open"] = clauses[-1][0][0].startswith(("受動", "passive")) and not any(
+                    p.strip() in ("なら", "if") for p, _s, _e in clauses[-1]) and False
+                if not clauses[-1][0][0].startswith(("攻撃:",)):
+                    state["open"] = False
+                continue
+            if clauses[-1]:
+                close()
+            if value:
+                put(value, tok)
+        for clause in clauses:
+            if not clause:
+                continue
+            if self._pieces:
+                self._pieces.append((" / ", clause[0][1], clause[0][1]))
+            self._pieces.extend(clause)
+
+    def _lone_name(self, clauses: list[list[tuple[str, int, int]]]) -> tuple[str, int, int] | None:
+        """The clause before is one word that is no order word (a name: ナイトに近づく)."""
+        if len(clauses) >= 1 and len(clauses[-1]) == 1 and clauses[-1][0][1] in self._raw:
+            return clauses[-1][0]
+        if len(clauses) >= 2 and not clauses[-1] and len(clauses[-2]) == 1 and clauses[-2][0][1] in self._raw:
+            clauses.pop()
+            return clauses[-1][0]
+        return None
+
+
+_MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+
+
+def _event_final(tokens: list[Token], src: Text) -> list[Token]:
+    """イベントファイナル: its free text runs to the end of the line, as written."""
+    out: list[Token] = []
+    i = 0
+    marker = re.compile(r"(?:イベントファイナル|event\s*final)\s*[:：]?", re.I)
+    while i < len(tokens):
+        tok = tokens[i]
+        m = marker.match(src.folded, tok.start)
+        if m and (i == 0 or tokens[i - 1].end <= tok.start):
+            end = src.folded.find("\n", tok.start)
+            end = len(src.folded) if end < 0 else end
+            out.append(Token(tok.start, end, "event_final"))
+            while i < len(tokens) and tokens[i].start < end:
+                i += 1
+            continue
+        out.append(tok)
+        i += 1
+    return out

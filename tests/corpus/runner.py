@@ -1,0 +1,107 @@
+"""Read a corpus of natural orders the way ``pbf check`` reads a post, and count how each fared.
+
+A corpus (``tests/corpus/alterego.yaml``, ``tests/corpus/rider.yaml``) lists orders as players
+write them, each with the meaning a GM would read (``means``: the canonical order) or marked
+``unclear`` (a GM would ask). For each entry:
+
+* clear and read as ``means``: **read as meant**; read otherwise: **misread** (a bug);
+  refused: a cost (the player has to write it again);
+* unclear and refused, or read with a warning: **handled**; read without a warning: not handled.
+
+``benchmarks/corpus.py`` prints the three figures per game; ``tests/corpus/test_corpus.py``
+holds them to the issue's bar.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+HERE = Path(__file__).resolve().parent
+CAMPAIGNS = {
+    "alterego": ["--system", "alterego", "--player", "美鈴=meiling", "--player", "楓=kaede", "--set", "hands=free"],
+    "duel": ["--system", "rider", "--player", "城戸=ryuki", "--player", "刃=jinshu"],
+    "three": ["--system", "rider", "--player", "城戸=ryuki", "--player", "蓮=knight", "--player", "北岡=zolda"],
+}
+DEFAULT_PLAYER = {"alterego": "美鈴", "duel": "城戸", "three": "城戸"}
+
+
+@dataclass
+class Outcome:
+    entry: dict
+    status: str  # meant | misread | refused | handled | unhandled
+    read: str | None = None
+    messages: list[str] = field(default_factory=list)
+
+
+def entries(game: str) -> list[dict]:
+    return YAML(typ="safe").load((HERE / f"{game}.yaml").read_text(encoding="utf-8"))
+
+
+def campaigns(root: Path) -> dict:
+    from pbf.campaign import load
+    from pbf.cli import main
+
+    out = {}
+    for key, argv in CAMPAIGNS.items():
+        folder = root / key
+        if not folder.exists():
+            import contextlib
+            import io
+
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["new", str(folder), *argv, "--seed", "corpus"]) == 0
+        out[key] = load(folder)
+    return out
+
+
+def read(campaign, player: str, text: str):
+    """(canonical, notes) as ``pbf check`` reads the post; raises OrderError."""
+    from pbf import engine
+
+    return engine.read_for_check(campaign, player, text)
+
+
+def judge(entry: dict, found: dict) -> Outcome:
+    from pbf.errors import PbfError
+
+    key = entry.get("campaign", "alterego" if "campaign" not in entry and entry.get("game") == "alterego" else "duel")
+    campaign = found[key]
+    player = entry.get("player", DEFAULT_PLAYER[key])
+    try:
+        canonical, notes = read(campaign, player, entry["text"])
+    except PbfError as exc:
+        messages = [p.format() for p in exc.problems]
+        return Outcome(entry, "handled" if "unclear" in entry else "refused", None, messages)
+    messages = [p.format() for p in notes]
+    if "unclear" in entry:
+        warned = any(getattr(p, "severity", None) == "warning" for p in notes)
+        return Outcome(entry, "handled" if warned else "unhandled", canonical, messages)
+    return Outcome(entry, "meant" if canonical == entry["means"] else "misread", canonical, messages)
+
+
+def run(game: str, root: Path | None = None) -> list[Outcome]:
+    with tempfile.TemporaryDirectory() as tmp:
+        found = campaigns(Path(root or tmp))
+        out = []
+        for entry in entries(game):
+            entry = {**entry, "game": game}
+            if game == "alterego":
+                entry.setdefault("campaign", "alterego")
+            out.append(judge(entry, found))
+        return out
+
+
+def figures(outcomes: list[Outcome]) -> dict[str, float | int]:
+    clear = [o for o in outcomes if "unclear" not in o.entry]
+    unclear = [o for o in outcomes if "unclear" in o.entry]
+    return {
+        "clear": len(clear),
+        "meant": sum(o.status == "meant" for o in clear),
+        "misread": sum(o.status == "misread" for o in clear),
+        "unclear": len(unclear),
+        "handled": sum(o.status == "handled" for o in unclear),
+    }
