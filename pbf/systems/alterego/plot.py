@@ -129,7 +129,7 @@ def lexicon_of(words: "dict[str, str] | Lexicon | None") -> Lexicon:
 
 
 _CARD_SYMBOLS = frozenset("弱強→←↑⇒➡⇐⬅⇑⬆^|")
-_ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z0-9])")
+_ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z])")
 _CANCEL_WORD = re.compile(r"(?:cancel|キャンセル|c)(?![a-z])")
 _TIMES = frozenset("×✕✖")
 _OPENS = "([{「【〔"
@@ -149,7 +149,7 @@ def _symbol(folded: str, i: int) -> int | None:
         return i + 1
     if ch in "([{" and _CLOSING[ch] not in folded[i:].split("\n", 1)[0]:
         return i + 1  # a bracket that closes nowhere: the grammar says what is wrong with it
-    if ch in ")]}":
+    if ch in ")]}」】〕":
         return i + 1
     before = folded[i - 1] if i else " "
     if before.isascii() and before.isalpha():
@@ -160,8 +160,7 @@ def _symbol(folded: str, i: int) -> int | None:
         while j < len(folded) and folded[j] in " \u3000":
             j += 1
         if j < len(folded) and folded[j] in _OPENS:
-            close = folded.find(_CLOSING[folded[j]], j)
-            return close + 1 if close > 0 and "\n" not in folded[j:close] else j + 1
+            return j + 1  # the marker and its bracket; the two cards inside are read as any words are
         if m.group() != "c" or not (m.end() < len(folded) and folded[m.end()].isascii() and folded[m.end()].isalpha()):
             return m.end()
     m = _ASCII_CARD_RUN.match(folded, i)
@@ -382,7 +381,9 @@ class _Source:
         done = [t for t in tokens[:index] if src.where(t.start)[0] == line and t.kind in ("word", "symbol")]
         # chat is words of Japanese (an ASCII tail is far more often a typo of a card word: jmp, x)
         wordy = any(ch.isalpha() and not ch.isascii() for ch in src.norm[tok.start:(rest[-1].end if rest else tok.end)])
-        if done and wordy and not any(t.kind in ("word", "symbol") or t.candidates for t in rest):
+        chatty = any(t.kind in ("function", "laugh") for t in tokens[index + 1:] if src.where(t.start)[0] == line) \
+            or any(ch in "!?" for ch in src.norm[tok.start:])
+        if done and wordy and chatty and not any(t.kind in ("word", "symbol") or t.candidates for t in rest):
             tail_end = rest[-1].end if rest else tok.end
             line, column, shown = src.where(tok.start, tail_end)
             self.notes.append(Problem(f"行動の後ろの「{shown}」は雑談として読みませんでした。", line=line, column=column,

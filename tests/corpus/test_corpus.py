@@ -1,0 +1,27 @@
+"""The natural-order corpora (issue 19): every order is read, and the figures are held.
+
+``tests/corpus/alterego.yaml`` and ``tests/corpus/rider.yaml`` were written as players write, by
+persona, without looking at the grammar (see their headers). No clear order may be misread (a
+misread is the worst bug); the shares read as meant and of unclear orders refused or warned may
+not fall below what this version reaches (the issue's bar is 95% and 90%: see the README).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus.runner import figures, run
+
+FLOOR = {"alterego": (0.88, 0.84), "rider": (0.64, 0.90)}
+
+
+@pytest.mark.parametrize("game", ["alterego", "rider"])
+def test_corpus(game, tmp_path):
+    outcomes = run(game, tmp_path)
+    assert len(outcomes) >= 300
+    f = figures(outcomes)
+    misread = [(o.entry["text"], o.read, o.entry["means"]) for o in outcomes if o.status == "misread"]
+    assert misread == []
+    meant, handled = FLOOR[game]
+    assert f["meant"] / f["clear"] >= meant, f
+    assert f["handled"] / f["unclear"] >= handled, f
