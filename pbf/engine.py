@@ -29,6 +29,9 @@ class OrderSource:
     text: str
     place: Callable[[Problem], Problem]
     where: str | None = None  # the thread post it came from (">>12")
+    # what leaves no order to read, found before the game reads it (an empty 【行動】), already
+    # placed in the post: reported as the order's problems, and the text is not read
+    problems: tuple[Problem, ...] = ()
 
 
 @record
@@ -129,6 +132,10 @@ def read_orders(
         if source is None:
             orders[name] = None
             continue
+        if source.problems:
+            problems.extend(source.problems)
+            orders[name] = None
+            continue
         try:
             orders[name] = system.parse_order(source.text, name, state, ctx)
         except PbfError as exc:
@@ -164,12 +171,12 @@ def read_for_check(campaign: Campaign, player: str, text: str) -> tuple[str, tup
     """The canonical order and the notes of ``text`` read as ``pbf check`` reads it (a whole
     post: the order after its marker); raises OrderError with the problems placed in the post."""
     name = player_name(campaign, player)
-    order_text, placed = order_in_post(campaign, name, text)
+    post = order_in_post(campaign, name, text)
     try:
-        order = campaign.system.parse_order(order_text, name, campaign.state, campaign.ctx)
+        order = campaign.system.parse_order(post.text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
-        raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
-    return campaign.system.canonical_order(order), tuple(placed(n) for n in order_notes(order))
+        raise OrderError([post.place(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
+    return campaign.system.canonical_order(order), (*post.notes, *(post.place(n) for n in order_notes(order)))
 
 
 def check_order(campaign: Campaign, player: str, text: str) -> str:
@@ -182,40 +189,59 @@ def check_order(campaign: Campaign, player: str, text: str) -> str:
         from . import export
 
         campaign = export.without_hand_check(campaign)
-    text, placed = order_in_post(campaign, name, text)
+    post = order_in_post(campaign, name, text)
     try:
-        order = campaign.system.parse_order(text, name, campaign.state, campaign.ctx)
+        order = campaign.system.parse_order(post.text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
-        raise OrderError([placed(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
-    notes = notes_text([placed(n) for n in order_notes(order)])
+        raise OrderError([post.place(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
+    out = reading(campaign, name, order)
     if hidden:
         from .export import HIDDEN_HAND_NOTE
 
-        return reading(campaign, name, order) + notes + HIDDEN_HAND_NOTE
-    return reading(campaign, name, order) + notes
+        out += HIDDEN_HAND_NOTE
+    # what finding the order and reading it passed over, after the reading (as the receipts show it: ※)
+    return out + "".join(f"※{note.format()}\n" for note in post.notes) + notes_text(
+        [post.place(n) for n in order_notes(order)])
 
 
-def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callable[[Problem], Problem]]:
-    """The order in ``text``, taken as the thread reader takes a post, and a function that puts a
-    problem of the order back in the post's own lines and columns.
+@record(frozen=True)
+class PostOrder:
+    """The order in a pasted post (:func:`order_in_post`)."""
 
-    With a line beginning with the order marker, the order is what follows the last such line
-    (chat before it is skipped); without one, the whole text is the order. A marker written with
-    spaces inside or other brackets (【 行動 】) is refused: the thread would not read it."""
-    from .markers import loose_marker, order_text as marker_text  # the thread reader's own rules
+    text: str
+    place: Callable[[Problem], Problem]  # a problem of the order → the post's own lines and columns
+    notes: tuple[Problem, ...] = ()  # what was passed over or read in another shape, in the post's lines
+
+
+def epilogue_words(campaign: Campaign, state: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """After the battle's end, the words whose line is an order without the marker (the rider
+    game's イベントファイナル); none while the battle goes on, or for a game without an epilogue."""
+    state = campaign.state if state is None else state
+    if state.get("winner") is None:
+        return ()
+    return tuple(getattr(campaign.system, "epilogue_words", ()))
+
+
+def order_in_post(campaign: Campaign, name: str, text: str) -> PostOrder:
+    """The order in ``text``, taken as the thread reader takes a post (:func:`pbf.markers.read_post`,
+    the same function), with a function that puts a problem of the order back in the post's own
+    lines and columns and the notes on what was passed over.
+
+    With the order marker (docs/forum.md, section 3), the order is what follows it; without one,
+    the whole text is the order. A post the thread would not read as an order (the marker used
+    as a word in a sentence, an empty marker) is refused with the thread's own reason."""
+    from .markers import read_post  # the thread reader's own rules
 
     marker = str(campaign.ctx.options.get("order_marker", "【行動】"))
-    found = marker_text(text, marker)
-    if found is None:
-        loose = loose_marker(text, marker)
-        if loose is not None:
-            raise OrderError([Problem(
-                f"{marker}と同じ形ではない（空白やかっこの違い）ので、スレッドでは行動の目印として読まれません。",
-                player=name, line=loose[0], column=1, text=loose[1],
-                hint=f"行の先頭に{marker}と、空白を入れずにこの形のまま書いてください。",
-            )])
-        return text, lambda p: p
-    order, line_no, column_shift = found
+    found = read_post(text, marker, epilogue_words(campaign))
+    if found.found is None:
+        if found.unread is not None:
+            raise OrderError([replace(found.unread, player=name)])
+        return PostOrder(text, lambda p: p)
+    order = found.found
+    if order.problems:
+        raise OrderError([replace(p, player=name) for p in order.problems])
+    line_no, column_shift = order.line, order.column_offset
 
     def placed(p: Problem) -> Problem:
         if p.line is None:
@@ -223,7 +249,7 @@ def order_in_post(campaign: Campaign, name: str, text: str) -> tuple[str, Callab
         column = p.column + column_shift if p.line == 1 and p.column is not None else p.column
         return replace(p, line=p.line + line_no - 1, column=column)
 
-    return order, placed
+    return PostOrder(order.text, placed, order.notes)
 
 
 def reading(campaign: Campaign, name: str, order: Any) -> str:
@@ -545,6 +571,7 @@ def thread_orders(
         gm=gm_identity(campaign),
         after=upto,
         current_turn=campaign.turn,
+        epilogue=epilogue_words(campaign),
     )
     if since is None and not same and collected.results_turn is not None and collected.results_turn != campaign.turn:
         raise PbfError(
@@ -556,7 +583,7 @@ def thread_orders(
     sources = {}
     for player, submitted in collected.orders.items():
         name = names.get(player, player)
-        sources[name] = OrderSource(name, submitted.text, submitted.locate, submitted.source)
+        sources[name] = OrderSource(name, submitted.text, submitted.locate, submitted.source, tuple(submitted.problems))
     meta = {
         "orders_from": "thread",
         "thread": {
@@ -629,10 +656,12 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
         else:
             entry["source"] = source.where
             try:
+                if source.problems:  # nothing to read (an empty 【行動】): placed already
+                    raise OrderError(list(source.problems))
                 order = system.parse_order(source.text, name, campaign.state, ctx)
             except PbfError as exc:
                 entry["status"] = "error"
-                placed = [source.place(p) for p in exc.problems]
+                placed = list(source.problems) or [source.place(p) for p in exc.problems]
                 entry["problems"] = [p.format(public=True, japanese=True) for p in placed]
                 private += [p.format() for p in placed if p.private]
             else:

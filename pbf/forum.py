@@ -31,20 +31,28 @@ The window
     never orders. The window always runs to the end of the thread.
 
 Orders
-    An order post is a post whose body has a line beginning (after leading whitespace) with the
-    marker (default ``【行動】``; compared after NFKC). The order is the text after the *last*
-    marker line of the post up to the end of the post, trimmed (it may continue on the marker's
-    line and span several lines; chat belongs before the marker). Lines beginning with ``>``
-    (quotes) never carry a marker. An empty order still counts as the player's order (and will fail
-    to parse). Within the window each player's *last* order post wins; the earlier ones are listed
-    in :attr:`SubmittedOrder.superseded`.
+    Where the order starts in a post is :func:`pbf.markers.read_post` (``pbf check`` on a pasted
+    post uses the same function; docs/forum.md, section 3 has every shape and ruling). In short:
+    the order is the text after the *last* marker that begins a line (default ``【行動】``,
+    compared after NFKC; a colon after it is part of it; ``【 行動 】``, ``［行動］``, ``行動：``
+    and ``【プロット】`` read too, with a note), to the end of the post; without one, after the
+    last marker in mid-line that heads the rest of its line (with a note); after the battle's
+    end, for a game with ``epilogue_words``, a line beginning ``イベントファイナル:`` is an order
+    by itself. An anchor at the marker or at the start of the order (``>>12``) is passed over with
+    a note; an earlier marker of the post is said as not read. Lines beginning with ``>`` (quotes,
+    not anchors) never carry a marker, and a marker used as a word in a sentence
+    (``【行動】は行の先頭に…``) is chat. The notes are :attr:`SubmittedOrder.notes` and come out in
+    :meth:`Collected.notes` (the receipts' ※ lines, the turn's notes). A marker with nothing after
+    it is an order post whose :attr:`SubmittedOrder.problems` say so (「【行動】の後ろに行動が
+    ありません」): an error, never the empty order. Within the window each player's *last* order
+    post wins; the earlier ones are listed in :attr:`SubmittedOrder.superseded`.
 
 Warnings (never silent)
     :attr:`Collected.warnings` says, per player, why a post of theirs in the window gave no order:
-    the marker is in the middle of a line (``了解です 【行動】↑→弱`` is not an order: the marker
-    must begin a line), or none of their posts has the marker at all (they are then 未提出 for a
-    reason they can see). When no registered player posted in the window at all, one warning
-    without a player says so (a wrong thread, a wrong window, or names that do not match).
+    a marker used as a word in a sentence, a marker in mid-line with nothing after it on the line,
+    or none of their posts has the marker at all (they are then 未提出 for a reason they can see).
+    When no registered player posted in the window at all, one warning without a player says so
+    (a wrong thread, a wrong window, or names that do not match).
 
 Deadline
     :func:`parse_deadline` reads ``YYYY-MM-DD HH:MM`` (``/`` also accepted, full-width digits
@@ -83,7 +91,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .errors import PbfError, Problem
 from .markers import OPENING_MARKER, RESULTS_PREFIX, opening_marker_line, results_marker_line
-from .markers import loose_marker
+from .markers import Found, read_post
 from .markers import order_text as _marker_text
 from .record import record
 
@@ -287,6 +295,11 @@ class SubmittedOrder:
     posted_at: datetime | None = None
     superseded: list[int] = field(default_factory=list)  # earlier order posts in the window
     commit_post: int | None = None  # commit mode: the commit that counted
+    # what finding the order passed over or read in another shape (an anchor, 【 行動 】, a marker
+    # in mid-line), and what leaves nothing to read (an empty marker): in the post's own lines,
+    # with the player and the post (pbf.markers.Found)
+    notes: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def source(self) -> str:
@@ -397,6 +410,8 @@ class Collected:
                 items.append((issue.post or 0, issue.problem()))
         for warning in self.warnings:
             items.append((_post_of(warning), warning))
+        for order in self.orders.values():
+            items.extend((order.post, note) for note in order.notes)
         items.sort(key=lambda item: item[0])
         return [p for _, p in items if player is None or p.player == player]
 
@@ -422,16 +437,12 @@ def _post_of(problem: Problem) -> int:
     return int(m.group(1)) if m else 0
 
 
-def _marker_mid_line(body: str, marker: str) -> bool:
-    """Whether ``marker`` stands inside a line (not at its start, not in a quote)."""
-    norm_marker = unicodedata.normalize("NFKC", marker).strip()
-    for line in body.split("\n"):
-        norm = unicodedata.normalize("NFKC", line).lstrip()
-        if norm.startswith(">") or norm.startswith(norm_marker):
-            continue
-        if norm_marker in norm:
-            return True
-    return False
+def _placed(found: Found, name: str, post: Post) -> dict[str, list[Problem]]:
+    """A found order's notes and problems with the player and the post they are about."""
+    return {
+        "notes": [replace(n, player=name, source=post.anchor) for n in found.notes],
+        "problems": [replace(p, player=name, source=post.anchor) for p in found.problems],
+    }
 
 
 def collect_orders(
@@ -448,8 +459,12 @@ def collect_orders(
     reveal_deadline: datetime | None = None,
     after: int | None = None,
     current_turn: int | None = None,
+    epilogue: tuple[str, ...] = (),
 ) -> Collected:
-    """The turn's orders from the thread's posts (see the module docstring for the rulings)."""
+    """The turn's orders from the thread's posts (see the module docstring for the rulings).
+
+    ``epilogue``: after the battle's end, the words whose line is an order without the marker
+    (the rider game's イベントファイナル; :func:`pbf.markers.read_post`)."""
     from .thread import normalize_name
 
     if orders not in ("plain", "commit"):
@@ -531,35 +546,33 @@ def collect_orders(
     for name, post in authored:
         collected.player_posts.setdefault(name, []).append(post.number)
     if orders == "plain":
-        _collect_plain(collected, authored, marker, deadline)
+        _collect_plain(collected, authored, marker, deadline, epilogue)
         markers = [marker]
     else:
         _collect_commit(collected, authored, commit_marker, reveal_marker, deadline, reveal_deadline)
-        markers = [commit_marker, reveal_marker]
+        markers, epilogue = [commit_marker, reveal_marker], ()
     collected.orders = {p: collected.orders[p] for p in collected.players if p in collected.orders}
-    _warn(collected, authored, markers)
+    _warn(collected, authored, markers, epilogue)
     return collected
 
 
-def _warn(collected: Collected, authored: list[tuple[str, Post]], markers: list[str]) -> None:
+def _warn(collected: Collected, authored: list[tuple[str, Post]], markers: list[str],
+          epilogue: tuple[str, ...] = ()) -> None:
     """Why a registered player's posts in the window gave no order (docstring: Warnings)."""
     shown = "・".join(markers)
     answered = set(collected.orders) | set(collected.committed)
     answered |= {late.player for late in collected.late} | {issue.player for issue in collected.commit_issues}
     silent: dict[str, list[int]] = {}
     for name, post in authored:
-        if any(_marker_text(post.body, m) is not None for m in markers):
+        readings = [read_post(post.body, m, epilogue) for m in markers]
+        if any(r.found is not None for r in readings):
             continue  # an order, a commitment or a reveal: read by the collectors
-        loose = next(filter(None, (loose_marker(post.body, m) for m in markers)), None)
-        if any(_marker_mid_line(post.body, m) for m in markers):
-            why = f"{shown}が行の途中にあるため、行動として読んでいません。{shown}は行の先頭に書いてください。"
-        elif loose is not None:
-            why = (f"「{loose[1][:20]}」は{shown}と同じ形ではない（空白やかっこの違い）ので、行動として読んでいません。"
-                   f"{shown}をこの形のまま行の先頭に書いてください。")
-        else:
+        unread = next((r.unread for r in readings if r.unread is not None), None)
+        if unread is None:
             silent.setdefault(name, []).append(post.number)
             continue
-        collected.warnings.append(Problem(why, player=name, source=post.anchor))
+        # a marker that was seen and not taken (used as a word in a sentence, nothing after it)
+        collected.warnings.append(replace(unread, player=name, source=post.anchor))
         answered.add(name)
     for name, numbers in silent.items():
         if name in answered:
@@ -581,28 +594,29 @@ def _warn(collected: Collected, authored: list[tuple[str, Post]], markers: list[
         )
 
 
-def _collect_plain(collected: Collected, authored: list[tuple[str, Post]], marker: str, deadline) -> None:
+def _collect_plain(collected: Collected, authored: list[tuple[str, Post]], marker: str, deadline,
+                   epilogue: tuple[str, ...] = ()) -> None:
     history: dict[str, list[int]] = {}
     for name, post in authored:
-        found = _marker_text(post.body, marker)
+        found = _marker_text(post.body, marker, epilogue)
         if found is None:
             collected.chat.append(post.number)
             continue
         if is_late(post.posted_at, deadline):
             collected.late.append(LatePost(name, post.number, post.posted_at, "order"))
             continue
-        text, line, column = found
         earlier = history.setdefault(name, [])
         if name in collected.orders:
             earlier.append(collected.orders[name].post)
         collected.orders[name] = SubmittedOrder(
             player=name,
-            text=text,
+            text=found.text,
             post=post.number,
-            line=line,
-            column_offset=column,
+            line=found.line,
+            column_offset=found.column_offset,
             posted_at=post.posted_at,
             superseded=list(earlier),
+            **_placed(found, name, post),
         )
     collected.chat.sort()
 
@@ -616,7 +630,7 @@ def _collect_commit(
     reveal_deadline,
 ) -> None:
     commits: dict[str, tuple[str, Post]] = {}  # player → (hex, post) of the commit that counts
-    reveals: dict[str, list[tuple[Post, tuple[str, int, int]]]] = {}
+    reveals: dict[str, list[tuple[Post, Found]]] = {}
     for name, post in authored:
         commit = _marker_text(post.body, commit_marker)
         reveal = _marker_text(post.body, reveal_marker)
@@ -627,7 +641,7 @@ def _collect_commit(
             if is_late(post.posted_at, deadline):
                 collected.late.append(LatePost(name, post.number, post.posted_at, "commit"))
             else:
-                digest = "".join(unicodedata.normalize("NFKC", commit[0]).split()).lower()
+                digest = "".join(unicodedata.normalize("NFKC", commit.text).split()).lower()
                 if re.fullmatch(r"[0-9a-f]{64}", digest):
                     commits[name] = (digest, post)
                 else:
@@ -651,27 +665,28 @@ def _collect_commit(
             collected.commit_issues.append(CommitIssue(name, "no_reveal", commit_post.number))
             continue
         winner = None
-        for post, (text, line, column) in player_reveals:
-            parsed = parse_reveal(text)
+        for post, found in player_reveals:
+            parsed = parse_reveal(found.text)
             if parsed is None:
                 collected.commit_issues.append(CommitIssue(name, "bad_reveal", post.number))
                 continue
             order, salt = parsed
             if commitment(order, salt) == digest:
-                winner = (post, order, line, column)
+                winner = (post, order, found)
         if winner is None:
             last_reveal = player_reveals[-1][0]
             collected.commit_issues.append(CommitIssue(name, "mismatch", last_reveal.number))
             continue
-        post, order, line, column = winner
+        post, order, found = winner
         collected.orders[name] = SubmittedOrder(
             player=name,
             text=order,
             post=post.number,
-            line=line,
-            column_offset=column,
+            line=found.line,
+            column_offset=found.column_offset,
             posted_at=post.posted_at,
             superseded=[p.number for p, _ in player_reveals if p.number != post.number],
             commit_post=commit_post.number,
+            notes=_placed(found, name, post)["notes"],
         )
     collected.chat.sort()

@@ -7,7 +7,12 @@ they live here so that writing a turn does not import the forum module (start-up
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from functools import lru_cache
+
+from .errors import Problem, excerpt
+from .record import record
 
 OPENING_MARKER = "バトル開始"  # the opening post's footer: ［pbf］バトル開始 (turn 0)
 RESULTS_PREFIX = "［pbf］"
@@ -27,54 +32,316 @@ def opening_marker_line() -> str:
     return f"{RESULTS_PREFIX}{OPENING_MARKER}"
 
 
-def order_text(body: str, marker: str) -> tuple[str, int, int] | None:
-    """Text after the last line starting with ``marker`` → (text, line, column_offset): how the
-    thread reader (:mod:`pbf.forum`) and ``pbf check`` find the order in a post."""
-    norm_marker = unicodedata.normalize("NFKC", marker).strip()
+# -- where an order starts in a post (docs/forum.md, section 3) ------------------------------------
+#
+# One reading for the thread (pbf.forum) and for ``pbf check`` on a pasted post (pbf.engine).
+# Lines are compared after NFKC (［行動］ is [行動], ＞＞１２ is >>12); what is handed on is the
+# post's own text, cut where the NFKC form says, so that a problem's column is the post's.
+
+OPEN = "【[(〔〈《〖"  # after NFKC: ［ is [, （ is (; 「」 are quotes, not brackets
+CLOSE = "】])〕〉》〗"
+# words that name the same marker: a marker 【行動】 is also written 【プロット】 (Alter EGO's
+# players plot their cards; in the rider game it can mean nothing else either)
+SAME_WORDS = (("行動", "プロット"),)
+ANCHOR = r"(?:>>\d+(?:\s*[-,、]\s*\d+)*\s*)+"  # >>12, >>12-15, >>12,14 (＞＞１２ after NFKC)
+
+# The marker as a word in a sentence — 【行動】は行の先頭に…, 「【行動】」って, 【行動】を書き忘れた,
+# 【行動】してください — is chat, wherever it stands. Its sign is what follows it: a closing quote or
+# punctuation, a particle that no order begins with (の を って), a one-kana particle not followed by
+# more kana (は行頭 is a mention, はなれる an order), or a word that continues a sentence.
+_MENTION = (
+    r"\s*(?:[のをっ、。,.?!」』”’\"')\]】〕〉》〗]"
+    r"|[はがにでともへやだ](?![\u3041-\u3096\u30fc])"
+    r"|です|でした|でしょ|する|して|した|しよう|します|しません|から|まで|より|とか|など|なら|だけ)"
+)  # compiled on first use: a turn imports this module for its footer alone (start-up)
+_OPENING_QUOTES = "「『“‘\"'("
+
+# What pbf says about a post (notes: something passed over or read in another shape; problems: the
+# order cannot be read; unread: a marker that was seen and not taken). {marker} is the campaign's.
+SAY = {
+    "shape": "「{seen}」を{marker}として読みました（目印は{marker}です）。",
+    "anchor": "「{anchor}」はアンカー（返信先）なので、行動から外して読みました。",
+    "mid": "行の途中の{marker}から後ろを行動として読みました（{marker}は行の先頭に書いてください）。",
+    "earlier": "「{text}」は、後にもう一つ{marker}があるので行動として読んでいません（最後の{marker}から後ろが行動です）。{more}",
+    "earlier_more": "その前の{count}か所の{marker}の後ろも同じです。",
+    "epilogue": "{marker}がないので、「{word}:」で始まるこの行を決着後の演出として読みました{chat}。",
+    "epilogue_chat": "（前の行は雑談として読み飛ばしました）",
+    "empty": "{marker}の後ろに行動がありません。 / nothing after the marker",
+    "empty_hint": "行動を{marker}の後ろ（同じ行か次の行）に書いてください。",
+    "mention": "{marker}は文の中の言葉として書かれているので、行動の目印として読んでいません。"
+               "行動なら、行の先頭に{marker}を書き、その後ろに行動を書いてください。",
+    "mid_empty": "行の途中の{marker}の後ろ（同じ行）に何もないので、行動として読んでいません。"
+                 "行の先頭に{marker}を書き、その後ろに行動を書いてください。",
+}
+
+
+@record(frozen=True)
+class Found:
+    """The order in a post: its text (the post's own characters), where it starts (``line`` of
+    the post, 1-based; ``column_offset`` characters before it on that line), the notes on what was
+    passed over or read in another shape, and the problems that leave no order to read (an empty
+    marker). Notes and problems carry the post's lines and columns, without player or source."""
+
+    text: str
+    line: int
+    column_offset: int
+    notes: tuple[Problem, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+
+@record(frozen=True)
+class Reading:
+    """What :func:`read_post` found: the order, or why a marker that was seen was not taken."""
+
+    found: Found | None = None
+    unread: Problem | None = None  # only when ``found`` is None
+
+
+@record(frozen=True)
+class _Marker:
+    """A marker found on a line: its place in the line's NFKC form."""
+
+    index: int  # line of the post, 0-based
+    start: int  # where the marker (after a leading anchor) starts
+    end: int  # where the order may start (after the marker and a colon)
+    exact: bool  # written as the campaign's marker (a colon after it is part of it)
+    lead: int = 0  # where a leading anchor starts, or ``start`` without one
+    mid: bool = False  # in the middle of a line
+    word: str = ""  # the epilogue's word, for an epilogue line
+
+
+@record(frozen=True)
+class _Shapes:
+    words: tuple[str, ...]  # what a quick look for the marker searches (its NFKC form, its words)
+    start: re.Pattern[str]
+    mid: re.Pattern[str]
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+@lru_cache(maxsize=16)
+def _words(marker: str) -> tuple[str, tuple[str, ...]]:
+    """The marker after NFKC and the words its other shapes may hold (行動 and プロット for
+    【行動】; none for a marker without brackets)."""
+    norm = _nfkc(marker).strip()
+    core = norm[1:-1].strip() if len(norm) >= 3 and norm[0] in OPEN and norm[-1] in CLOSE else ""
+    return norm, next((group for group in SAME_WORDS if core in group), (core,)) if core else ()
+
+
+@lru_cache(maxsize=16)
+def _shapes(marker: str) -> _Shapes:
+    """The marker's patterns, compiled when a post first holds one of its words (a plain order
+    given to ``pbf check`` never pays for them)."""
+    norm, words = _words(marker)
+    exact = re.escape(norm)
+    opening, closing = "".join(map(re.escape, OPEN)), "".join(map(re.escape, CLOSE))
+    if words:
+        word = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        bracketed = rf"[{opening}]\s*(?:{word})\s*[{closing}]"
+        start_shapes = rf"{bracketed}|(?:{word})\s*:"  # 行動： at the start of a line, without brackets
+    else:  # a marker without brackets: only as written
+        bracketed = start_shapes = r"(?!)"
+    return _Shapes(
+        tuple(dict.fromkeys((norm, *words))),
+        re.compile(rf"(?P<lead>\s*(?:{ANCHOR})?)(?:(?P<exact>{exact})|(?P<shape>{start_shapes}))(?P<colon>\s*:)?"),
+        re.compile(rf"(?:(?P<exact>{exact})|(?P<shape>{bracketed}))(?P<colon>\s*:)?"),
+    )
+
+
+def _cut(line: str, norm_at: int) -> int:
+    """Where in ``line`` its NFKC form reaches ``norm_at`` characters (NFKC never shortens a
+    prefix as it grows, so a binary search finds it)."""
+    if norm_at <= 0:
+        return 0
+    if unicodedata.is_normalized("NFKC", line):
+        return min(norm_at, len(line))
+    # one character becomes at most 18 (ﷺ) and three at least one (Hangul jamo): the bounds
+    lo, hi = min(norm_at // 18, len(line)), min(3 * norm_at + 3, len(line))
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(_nfkc(line[:mid])) >= norm_at:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _anchor_at(lead: str) -> int:
+    """Where a leading anchor starts in the lead before a marker (its length without one)."""
+    return len(lead) - len(lead.lstrip())
+
+
+def _is_quote(norm: str) -> bool:
+    stripped = norm.lstrip()
+    return stripped.startswith(">") and re.match(ANCHOR, stripped) is None
+
+
+@lru_cache(maxsize=1)
+def _mention_re() -> re.Pattern[str]:
+    return re.compile(_MENTION)
+
+
+def _mention(norm: str, start: int, end: int, colon: bool) -> bool:
+    """Whether the marker at ``norm[start:end]`` is a word in a sentence rather than an order's head."""
+    if colon:
+        return False
+    if start > 0 and norm[start - 1] in _OPENING_QUOTES:
+        return True
+    return _mention_re().match(norm, end) is not None
+
+
+_KATAKANA = {c: c + 0x60 for c in range(0x3041, 0x3097)}  # ぁ..ゖ → ァ..ヶ, for str.translate
+
+
+@lru_cache(maxsize=8)
+def _epilogue_re(words: tuple[str, ...]) -> re.Pattern[str]:
+    spelled = sorted((_nfkc(w).strip().translate(_KATAKANA) for w in words), key=len, reverse=True)
+    alternatives = "|".join(r"\s*".join(map(re.escape, w.split())) for w in spelled if w)
+    # the word and a colon, as the order is written (イベントファイナル: 演出): 「イベントファイナルどうしよう」 is chat
+    return re.compile(rf"(?P<lead>\s*(?:{ANCHOR})?)(?P<word>{alternatives})(?=\s*:)", re.IGNORECASE)
+
+
+def read_post(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Reading:
+    """Where the order starts in a post (docs/forum.md, section 3): after the last marker that
+    begins a line (【行動】, 【行動】：, 【 行動 】, ［行動］, 行動：, 【プロット】, after a leading
+    anchor); without one, after the last marker in mid-line that heads what follows it on the
+    line; without either, at the last line beginning with one of ``epilogue``'s words (the rider
+    game's イベントファイナル after the battle's end), that word included. Quotes (``>``) never
+    carry a marker; a marker used as a word in a sentence (【行動】は…) is chat."""
+    norm_marker, words = _words(marker)
+    norm_body = _nfkc(body)
+    if not epilogue and norm_marker not in norm_body and not any(w in norm_body for w in words):
+        return Reading()
+    shapes = _shapes(marker)
     lines = body.split("\n")
-    found = None
-    for index, line in enumerate(lines):
-        norm = unicodedata.normalize("NFKC", line)
-        stripped = norm.lstrip()
-        if stripped.startswith(norm_marker):
-            found = index
-    if found is None:
-        return None
-    # position of the marker's end in the original (un-normalised) line
-    line = lines[found]
-    prefix_len = 0
-    for cut in range(len(line) + 1):
-        if unicodedata.normalize("NFKC", line[:cut]).strip() == norm_marker:
-            prefix_len = cut
+    norms = [_nfkc(line) for line in lines]
+    starts: list[_Marker] = []
+    mids: list[_Marker] = []
+    unread: Problem | None = None
+    for index, norm in enumerate(norms):
+        if not any(w in norm for w in shapes.words):
+            continue
+        m = shapes.start.match(norm)
+        if m:
+            at = m.start("exact") if m.group("exact") else m.start("shape")
+            if not _mention(norm, at, m.end(), bool(m.group("colon"))):
+                starts.append(_Marker(index, at, m.end(), bool(m.group("exact")), _anchor_at(m.group("lead"))))
+            elif unread is None:
+                unread = _say("mention", marker, index, lines[index], at)
+            continue
+        if _is_quote(norm):
+            continue
+        last = None
+        filled = len(norm.rstrip())  # where the line's text ends: nothing after a marker past it
+        for mm in shapes.mid.finditer(norm):
+            if _mention(norm, mm.start(), mm.end(), bool(mm.group("colon"))):
+                unread = unread or _say("mention", marker, index, lines[index], mm.start())
+            elif mm.end() >= filled:
+                unread = unread or _say("mid_empty", marker, index, lines[index], mm.start())
+            else:
+                last = (mm.start(), mm.end(), bool(mm.group("exact")))
+        if last is not None:
+            mids.append(_Marker(index, last[0], last[1], last[2], last[0], mid=True))
+    epilogues: list[_Marker] = []
+    if not starts and not mids and epilogue:
+        pattern = _epilogue_re(tuple(epilogue))
+        for index, norm in enumerate(norms):
+            m = pattern.match(norm.translate(_KATAKANA))
+            if m:
+                epilogues.append(_Marker(index, m.end("lead"), m.end("lead"), True, _anchor_at(m.group("lead")),
+                                         word=m.group("word")))
+    chosen = starts or mids or epilogues
+    if not chosen:
+        return Reading(unread=unread)
+    last = chosen[-1]
+    # every marker before the one read, in mid-line ones too: what follows each is said as not read
+    before = sorted((m for m in starts + mids + epilogues if (m.index, m.start) < (last.index, last.start)),
+                    key=lambda m: (m.index, m.start))
+    return Reading(found=_found(lines, norms, [*before, last], marker))
+
+
+def order_text(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Found | None:
+    """The order in a post (:func:`read_post`), or None when the post has none."""
+    return read_post(body, marker, epilogue).found
+
+
+_QUOTED = ("shape", "anchor", "earlier")  # their message quotes what it is about: no line beside it
+
+
+_USERS = ("seen", "anchor", "text", "word")  # words taken from the post: quoted as messages quote a user's text
+
+
+def _say(kind: str, marker: str, index: int, line: str, norm_at: int | None, **words: str) -> Problem:
+    words = {key: excerpt(value, 20) if key in _USERS else value for key, value in words.items()}
+    column = _cut(line, norm_at) + 1 if norm_at is not None else None
+    text = None if kind in _QUOTED else line.strip() or None
+    return Problem(SAY[kind].format(marker=marker, **words), line=index + 1, column=column, text=text)
+
+
+def _found(lines: list[str], norms: list[str], chosen: list[_Marker], marker: str) -> Found:
+    last = chosen[-1]
+    notes: list[Problem] = []
+    # an earlier marker with something after it: a correction within the post, said once (for the
+    # one just before the marker read, with how many more there were)
+    passed: list[tuple[_Marker, str]] = []
+    for earlier, later in zip(chosen, chosen[1:]):
+        if earlier.index == later.index:
+            between = norms[earlier.index][earlier.end:later.lead]
+        else:
+            between = "\n".join([norms[earlier.index][earlier.end:], *norms[earlier.index + 1 : later.index],
+                                 norms[later.index][: later.lead]])
+        if between.strip():
+            passed.append((earlier, between))
+    if passed:
+        earlier, between = passed[-1]
+        more = SAY["earlier_more"].format(marker=marker, count=len(passed) - 1) if len(passed) > 1 else ""
+        notes.append(_say("earlier", marker, earlier.index, lines[earlier.index], earlier.start,
+                          text=" ".join(between.split()), more=more))
+    line = lines[last.index]
+    norm = norms[last.index]
+    # a reply: anchor lines (>>12 alone) before the marker, and an anchor at the start of its line
+    replies = [i for i in range(chosen[0].index) if re.fullmatch(ANCHOR, norms[i].strip())]
+    if replies and not last.word:
+        first = lines[replies[0]]
+        notes.append(_say("anchor", marker, replies[0], first, len(norms[replies[0]]) - len(norms[replies[0]].lstrip()),
+                          anchor=" ".join(norms[i].strip() for i in replies)))
+    if last.lead < last.start and norm[last.lead : last.start].strip():  # >>12 【行動】…
+        notes.append(_say("anchor", marker, last.index, line, last.lead, anchor=norm[last.lead : last.start].strip()))
+    if last.word:  # always said: there is no marker
+        chat = SAY["epilogue_chat"] if any(part.strip() for part in lines[: last.index]) else ""
+        notes.append(_say("epilogue", marker, last.index, line, last.start, word=last.word, chat=chat))
+    elif not last.exact:
+        seen = line[_cut(line, last.start) : _cut(line, last.end)].strip()
+        notes.append(_say("shape", marker, last.index, line, last.start, seen=seen))
+    if last.mid:
+        notes.append(_say("mid", marker, last.index, line, last.start))
+    cut = _cut(line, last.end)
+    text_lines = [line[cut:]] + lines[last.index + 1 :]
+    line_no, column = last.index + 1, cut
+    while True:  # blank lines, then an anchor at the start of the order (【行動】>>12 弱→強): passed over
+        while len(text_lines) > 1 and not text_lines[0].strip():
+            text_lines.pop(0)
+            line_no, column = line_no + 1, 0
+        first = text_lines[0]
+        lead = len(first) - len(first.lstrip())
+        norm_first = _nfkc(first[lead:])
+        m = re.match(ANCHOR, norm_first)
+        if not m:
             break
-    first = line[prefix_len:]
-    text_lines = [first] + lines[found + 1 :]
-    line_no = found + 1
-    column_offset = prefix_len
-    # the order may start on the marker's line or below it: skip blank lines
-    while len(text_lines) > 1 and not text_lines[0].strip():
-        text_lines.pop(0)
-        line_no += 1
-        column_offset = 0
-    lead = len(text_lines[0]) - len(text_lines[0].lstrip())
-    text_lines[0] = text_lines[0][lead:]
-    column_offset += lead
-    text = "\n".join(line.rstrip() for line in text_lines).strip()
-    return text, line_no, column_offset
-
-
-_BRACKETS = str.maketrans("[(〔〈《", "【【【【【", "")
-_BRACKETS = str.maketrans({**_BRACKETS, **str.maketrans("])〕〉》", "】】】】】")})
-
-
-def loose_marker(text: str, marker: str) -> tuple[int, str] | None:
-    """A line beginning with the marker written with spaces inside or other brackets (【 行動 】,
-    ［行動］): (line, its text)."""
-    def loose(line: str) -> str:
-        return "".join(unicodedata.normalize("NFKC", line).split()).translate(_BRACKETS)
-
-    tight = loose(marker)
-    for index, line in enumerate(text.split("\n")):
-        if loose(line).startswith(tight):
-            return index + 1, line.strip()
-    return None
+        skip = lead + _cut(first[lead:], m.end())
+        notes.append(Problem(SAY["anchor"].format(marker=marker, anchor=excerpt(m.group().strip(), 20)), line=line_no,
+                             column=column + lead + 1))
+        text_lines[0] = first[skip:]
+        column += skip
+    first = text_lines[0]
+    lead = len(first) - len(first.lstrip())
+    text_lines[0] = first[lead:]
+    column += lead
+    text = "\n".join(part.rstrip() for part in text_lines).strip()
+    problems: tuple[Problem, ...] = ()
+    if not text:
+        problems = (Problem(SAY["empty"].format(marker=marker), line=last.index + 1, text=line.strip() or None,
+                            hint=SAY["empty_hint"].format(marker=marker)),)
+    return Found(text, line_no, column, tuple(notes), problems)

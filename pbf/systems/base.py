@@ -43,7 +43,9 @@ class GameSystem(Protocol):
     title: str  # shown in posts, e.g. "Alter EGO ―オルタリゴ―"
     rules_version: int  # bumped when a ruling changes how a turn resolves; archived per turn
     # optional: ``accepts_epilogue = True`` lets ``pbf turn`` through after the battle is decided; the
-    # system's parse_order/resolve then accept only what may still be posted (default: refused)
+    # system's parse_order/resolve then accept only what may still be posted (default: refused);
+    # ``epilogue_words``: after the end, a thread post's line beginning with one of these words and a
+    # colon is such an order without the order marker (pbf.markers.read_post)
     default_options: dict[str, Any]  # every option the system knows, with its default
 
     def coerce_option(self, key: str, value: Any) -> Any:

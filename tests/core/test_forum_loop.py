@@ -195,9 +195,10 @@ def test_a_shitaraba_euc_jp_dat_and_a_marker_in_mid_line(tmp_path, pbf):
     code, out, err = pbf("status", camp, "--thread", FIXTURES / "shitaraba.dat")
     assert code == 0, err
     assert "■門番：受理（>>2）" in out
-    assert "■美鈴：未提出" in out and "行の途中にある" in out and ">>4" in out  # said, not silent
+    # 「了解です 【行動】↑→弱」: read, and said so under the receipt (docs/forum.md, section 3)
+    assert "■美鈴：受理（>>4）" in out and "※>>4 【美鈴】 1行目 6文字目：「了解です 【行動】↑→弱」行の途中の【行動】から後ろを行動として読みました" in out
     code, _, err = pbf("turn", camp, "--thread", FIXTURES / "shitaraba.dat", "--dry-run")
-    assert code == 0 and "行の途中にある" in err
+    assert code == 0 and "行の途中の【行動】から後ろを行動として読みました" in err
 
 
 def test_a_forced_input_encoding(tmp_path, pbf):
@@ -409,13 +410,13 @@ def test_a_fighter_who_cannot_plot_is_not_missing_in_the_receipts(tmp_path, pbf)
     assert "■A：行動不要" in out and "ガードの構えが続く" in out and "■A：未提出" not in out
 
 
-def test_a_marker_written_with_spaces_is_named_in_the_receipts(tmp_path, pbf):
+def test_a_marker_written_with_spaces_is_read_and_named_in_the_receipts(tmp_path, pbf):
     camp, _ = new_alterego(tmp_path, pbf)
     thread = Thread(tmp_path / "t.dat")
     thread.post("A </b>◆Ab3dEf6hIj <b>", "【 行動 】弱→")
     code, out, _ = pbf("status", camp, "--thread", thread.path)
     assert code == 0
-    assert "■A：未提出" in out and "「【 行動 】弱→」は【行動】と同じ形ではない" in out
+    assert "■A：受理（>>2）" in out and "※>>2 【A】 1行目 1文字目：「【 行動 】」を【行動】として読みました" in out
 
 
 @pytest.mark.parametrize("command", ["status", "turn"])

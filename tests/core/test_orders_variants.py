@@ -45,11 +45,11 @@ def campaigns(tmp_path_factory):
 
 def _read(campaign, player: str, text: str) -> str:
     """The canonical order, read as ``pbf check`` reads it (the order in the post, problems placed in it)."""
-    order_text, placed = engine.order_in_post(campaign, player, text)
+    post = engine.order_in_post(campaign, player, text)
     try:
-        order = campaign.system.parse_order(order_text, player, campaign.state, campaign.ctx)
+        order = campaign.system.parse_order(post.text, player, campaign.state, campaign.ctx)
     except OrderError as exc:
-        raise OrderError([placed(p) for p in exc.problems]) from None
+        raise OrderError([post.place(p) for p in exc.problems]) from None
     return campaign.system.canonical_order(order)
 
 

@@ -64,10 +64,16 @@ def test_basic_orders_chat_and_last_wins():
     assert p.format(mei.source).startswith(">>4 【美鈴】 2行目 7文字目")
 
 
-def test_marker_must_start_a_line_and_quotes_are_not_orders():
-    posts = posts_of(("咲夜", 1, "では【行動】弱"), ("咲夜", 2, "> 【行動】弱\nいいですね"))
+def test_a_marker_in_mid_line_is_read_with_a_note_and_quotes_are_not_orders():
+    posts = posts_of(("咲夜", 1, "では【行動】弱"), (MEI, 2, "> 【行動】弱\nいいですね"))
     c = collect_orders(posts, PLAYERS)
-    assert c.orders == {} and c.missing == ["美鈴", "咲夜"]
+    assert list(c.orders) == ["咲夜"] and c.missing == ["美鈴"]
+    saku = c.orders["咲夜"]
+    assert (saku.text, saku.line, saku.column_offset) == ("弱", 1, 6)
+    (note,) = c.notes("咲夜")
+    assert "行の途中の【行動】から後ろを行動として読みました" in note.message
+    assert (note.source, note.line, note.column, note.player) == (">>1", 1, 3, "咲夜")
+    assert "（>>2）に【行動】がない" in c.notes("美鈴")[0].message  # a quote is chat, and said so
 
 
 def test_configurable_marker_and_nfkc_names():

@@ -38,6 +38,9 @@ class RiderSystem:
     # After the battle is decided, a turn may still hold the winners' イベントファイナル (an
     # epilogue post); the engine lets such a turn through and parse_order/resolve handle it.
     accepts_epilogue = True
+    # ... and in a thread, a line beginning with イベントファイナル: is such an order without the
+    # marker (the winner posts it after the end, chat before it; docs/forum.md, section 3)
+    epilogue_words = ("イベントファイナル", "event final")
     default_options: dict[str, Any] = {"turn_limit": 0, "hp": 20}
 
     # -- options ---------------------------------------------------------------------------
