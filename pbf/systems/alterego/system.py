@@ -241,7 +241,7 @@ class AlterEgo:
             if isinstance(item, CancelMark):
                 techniques.append(
                     {"cancel": True, "discards": "".join(item.discards), "cost": CANCEL_COST, "void": void,
-                     "void_after": void_after}
+                     "void_after": void_after, "line": item.line, "column": item.column}
                 )
                 skipped = True
                 continue
@@ -249,10 +249,12 @@ class AlterEgo:
             techniques.append(
                 {
                     "cancel": False,
+                    "id": tech.id,
                     "name": tech.name,
                     "cards": item.cards,
                     "class": tech.cls,
                     "class_name": ctx.data.classes.get(tech.cls, tech.cls),
+                    "kind_id": tech.kind,
                     "kind": ctx.data.matchups.kinds.get(tech.kind, "移動"),
                     "reach": tech.reach,
                     "damage": tech.damage,
@@ -263,6 +265,8 @@ class AlterEgo:
                     "void_after": void_after,
                     "skipped": skipped and not void,
                     "split": item.split,
+                    "line": item.line,
+                    "column": item.column,
                 }
             )
             if (tech.charge or tech.ends_plot) and not skipped and not void:
@@ -283,7 +287,29 @@ class AlterEgo:
             "hand": list(fighter.get("hand") or []),
             "soul": fighter["soul"],
             "distance": state["distance"],
+            "warnings": [],  # what the order will cost that the player may not mean (warning.j2)
         }
+
+    def order_data(self, order: Plot, player: str, state: dict[str, Any], ctx: Context,
+                   place: Any = None) -> dict[str, Any]:
+        """The order as plain data (``pbf check --json``, docs/check.md): the cards, and each
+        technique (or cancel marker) as read, left to right, with where it starts. ``place(line,
+        column)`` gives a position of the order text where the player's text has it."""
+        view = self.order_view(order, player, state, ctx)
+        out = []
+        for t in view["techniques"]:
+            line, column = place(t["line"], t["column"]) if place else (t["line"], t["column"])
+            if t["cancel"]:
+                out.append({"cancel": True, "discards": list(t["discards"]), "cost": t["cost"], "void": t["void"],
+                            "line": line, "column": column})
+                continue
+            out.append({
+                "name": t["name"], "cards": t["cards"], "line": line, "column": column, "cancel": False,
+                "id": t["id"], "class": t["class"], "kind": t["kind_id"], "reach": t["reach"], "damage": t["damage"],
+                "cost": t["cost"], "charge": t["charge"], "ends_plot": t["ends_plot"], "void": t["void"],
+                "skipped": t["skipped"], "split": t["split"],
+            })
+        return {"cards": list(order.cards), "techniques": out}
 
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
         opts = {**self.default_options, **ctx.options}
