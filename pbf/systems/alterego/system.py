@@ -237,6 +237,7 @@ class AlterEgo:
         void = False
         void_after = None  # the technique after which the rest of the plot is void
         skipped = False  # the technique right after a cancel marker is skipped when the cancel works
+        ender = None  # that technique (強攻撃, 投げ, an ends_plot technique of the data)
         for item in read_plot(order, character):
             if isinstance(item, CancelMark):
                 techniques.append(
@@ -270,7 +271,7 @@ class AlterEgo:
                 }
             )
             if (tech.charge or tech.ends_plot) and not skipped and not void:
-                void, void_after = True, tech.name
+                void, void_after, ender = True, tech.name, tech
             skipped = False
         lock = "stance" if fighter.get("stance") else ("charging" if fighter.get("charging") else None)
         return {
@@ -287,8 +288,31 @@ class AlterEgo:
             "hand": list(fighter.get("hand") or []),
             "soul": fighter["soul"],
             "distance": state["distance"],
-            "warnings": [],  # what the order will cost that the player may not mean (warning.j2)
+            "warnings": self._warnings(techniques, ender, opts),
         }
+
+    def _warnings(self, techniques: list[dict[str, Any]], ender: Any, opts: dict[str, Any]) -> list[dict[str, Any]]:
+        """What the order will cost that the player may not mean (``pbf check``'s ※注意, worded by
+        ``templates/alterego/warning.j2``):
+
+        * ``void_after``: cards after a technique that ends the plot (強攻撃 charges, 投げ and the
+          data's ``ends_plot`` techniques: 「以降全て無効」). They are void, and with hands they are
+          played from the hand all the same: discarded at the end of the turn, spent for nothing."""
+        if ender is None:
+            return []
+        voided = [t for t in techniques if t["void"] and not t["cancel"]]
+        if not voided:
+            return []
+        cards = "".join(t["cards"] for t in voided)
+        return [{
+            "kind": "void_after",
+            "technique": ender.name,
+            "reason": "charge" if ender.charge else "ends_plot",
+            "techniques": [t["name"] for t in voided],
+            "cards": cards,
+            "count": len(cards),
+            "spent": opts["hands"] != "free",  # played from the hand: discarded with the rest
+        }]
 
     def order_data(self, order: Plot, player: str, state: dict[str, Any], ctx: Context,
                    place: Any = None) -> dict[str, Any]:
