@@ -248,7 +248,23 @@ class RiderSystem:
         }
 
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
-        return {}
+        """After every turn, each rider's notice (templates/rider/notice.j2): what it has left —
+        HP, the card vented in, the remaining cards. Nothing of a rider is private (the post
+        says the same); turn 0 has none (the opening post lists every deck)."""
+        if not state.get("turn"):
+            return {}
+        summary = self.summary(state, ctx)
+        out = {}
+        for name, f in summary["fighters"].items():
+            if f["kind"] != "rider":
+                continue  # a monster holds no cards
+            out[name] = {
+                "character_name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"], "alive": f["alive"],
+                "vent": f["vent"], "deck": f["deck"], "used_once": f["used_once"], "trick": f["trick"],
+                "survive": f["survive"], "turn": summary["turn"], "next_turn": summary["turn"] + 1,
+                "winner": summary["winner"],
+            }
+        return out
 
     def public_order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """How an order reads, for the thread (receipts): nothing of a rider is private."""
