@@ -138,8 +138,20 @@ def _board_now(c: campaigns.Campaign):
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    c = campaigns.load(args.dir)
-    sys.stdout.write(engine.check_order(c, args.player, _read_text_arg(args.order)))
+    if not args.json:
+        c = campaigns.load(args.dir)
+        sys.stdout.write(engine.check_order(c, args.player, _read_text_arg(args.order)))
+        return 0
+    # --json: the reading as data on stdout (docs/check.md), also when the order is wrong; the
+    # problems go to stderr as well, as without --json, and the exit status is the same
+    c = None
+    try:
+        c = campaigns.load(args.dir)
+        data = engine.check_data(c, args.player, _read_text_arg(args.order))
+    except PbfError as error:
+        _print_json(engine.check_failure(c, args.player, error))
+        raise
+    _print_json(data)
     return 0
 
 
@@ -546,10 +558,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     p = command("check", "行動がどう読まれるか確かめる（何も書き込みません）/ check how one order reads",
                 "pbf check battle1 --player 美鈴 '↑→弱弱'",
-                "echo '近寄る / ソードベント' | pbf check battle2 --player 城戸 -", campaign=True)
+                "echo '近寄る / ソードベント' | pbf check battle2 --player 城戸 -",
+                "pbf check battle1 --player 美鈴 '↑→弱弱' --json", campaign=True)
     p.add_argument("--player", required=True, metavar="NAME",
                    help="プレイヤーの名前（その人だけが使うキャラクターの名前でも）/ the player")
     p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
+    p.add_argument("--json", action="store_true",
+                   help="読み取りを JSON で出力する（誤りがあっても。docs/check.md）/ the reading as JSON")
 
     p = command("turn", "次のターンを処理して結果の書き込みを表示する / resolve the next turn",
                 "pbf turn battle1 --orders turn1.txt --dry-run",

@@ -157,30 +157,22 @@ def read_orders(
     return ReadOrders(orders, canonical_orders(campaign, orders), missing, repeated)
 
 
-def order_notes(order: Any) -> tuple[Problem, ...]:
-    """What the reading of an order passed over or corrected (pbf.reader), as notes."""
-    return tuple(getattr(order, "notes", ()) or ())
+@record
+class Reading:
+    """One player's order read for ``pbf check``: the order, how it reads (the system's view),
+    and where the player's own text has each position (a whole post: after its marker line)."""
+
+    name: str  # the player's name
+    order: Any
+    view: dict[str, Any]
+    placed: Callable[[Problem], Problem]
+    hidden: bool  # a public export: the hand was not there to check
+    notes: tuple = ()  # what finding the order in the post and reading it passed over or corrected (placed)
 
 
-def notes_text(notes: "tuple[Problem, ...] | list[Problem]") -> str:
-    """The notes of a reading as ``pbf check`` prints them after it: one 「※」 line each."""
-    return "".join(f"※{'注意：' if n.severity == 'warning' else ''}{n.message}\n" for n in notes)
-
-
-def read_for_check(campaign: Campaign, player: str, text: str) -> tuple[str, tuple[Problem, ...]]:
-    """The canonical order and the notes of ``text`` read as ``pbf check`` reads it (a whole
-    post: the order after its marker); raises OrderError with the problems placed in the post."""
-    name = player_name(campaign, player)
-    post = order_in_post(campaign, name, text)
-    try:
-        order = campaign.system.parse_order(post.text, name, campaign.state, campaign.ctx)
-    except PbfError as exc:
-        raise OrderError([post.place(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
-    return campaign.system.canonical_order(order), (*post.notes, *(post.place(n) for n in order_notes(order)))
-
-
-def check_order(campaign: Campaign, player: str, text: str) -> str:
-    """``pbf check``: how one order reads for one player against the current state."""
+def read_order(campaign: Campaign, player: str, text: str) -> Reading:
+    """Read and check one player's order against the current state; OrderError (positions in
+    the player's own text) when it is wrong."""
     from .campaign import hands_redacted
 
     name = player_name(campaign, player)
@@ -194,14 +186,92 @@ def check_order(campaign: Campaign, player: str, text: str) -> str:
         order = campaign.system.parse_order(post.text, name, campaign.state, campaign.ctx)
     except PbfError as exc:
         raise OrderError([post.place(p if p.player else replace(p, player=name)) for p in exc.problems]) from None
-    out = reading(campaign, name, order)
-    if hidden:
+    view = campaign.system.order_view(order, name, campaign.state, campaign.ctx)
+    notes = (*post.notes, *(post.place(n) for n in order_notes(order)))
+    return Reading(name, order, view, post.place, hidden, notes)
+
+
+def order_notes(order: Any) -> tuple[Problem, ...]:
+    """What the reader passed over or corrected in an order (``notes``: Problems, positions in
+    the order text); none from a reader that keeps no notes."""
+    return tuple(getattr(order, "notes", None) or ())
+
+
+def read_for_check(campaign: Campaign, player: str, text: str) -> tuple[str, tuple[Problem, ...]]:
+    """The canonical order and the notes of ``text`` read as ``pbf check`` reads it (the natural
+    order corpora, tests/corpus); OrderError when it is wrong."""
+    read = read_order(campaign, player, text)
+    return campaign.system.canonical_order(read.order), read.notes
+
+
+def check_order(campaign: Campaign, player: str, text: str) -> str:
+    """``pbf check``: how one order reads for one player against the current state."""
+    read = read_order(campaign, player, text)
+    out = render_reading(campaign, read.name, read.view, read.notes)
+    if read.hidden:
         from .export import HIDDEN_HAND_NOTE
 
-        out += HIDDEN_HAND_NOTE
-    # what finding the order and reading it passed over, after the reading (as the receipts show it: ※)
-    return out + "".join(f"※{note.format()}\n" for note in post.notes) + notes_text(
-        [post.place(n) for n in order_notes(order)])
+        return out + HIDDEN_HAND_NOTE
+    return out
+
+
+def problem_data(problem: Problem, player: bool = True) -> dict[str, Any]:
+    """A problem (or a reader's note) as plain data, for ``--json``."""
+    out = {"message": problem.message, "line": problem.line, "column": problem.column, "text": problem.text,
+           "hint": problem.hint, "severity": problem.severity}  # a note's: None, or "warning" (the other reading named)
+    if player:
+        out["player"] = problem.player
+    return out
+
+
+def check_data(campaign: Campaign, player: str, text: str) -> dict[str, Any]:
+    """``pbf check --json``: the reading as data (docs/check.md). OrderError when the order is
+    wrong (``check_failure`` makes its object)."""
+    read = read_order(campaign, player, text)
+    system, ctx = campaign.system, campaign.ctx
+
+    def place(line: int | None, column: int | None) -> tuple[int | None, int | None]:
+        moved = read.placed(Problem("", line=line, column=column))
+        return moved.line, moved.column
+
+    warnings = [{**w, "message": render.render(system, "warning.j2", campaign.path, warning=w).rstrip("\n")}
+                for w in read.view.get("warnings", ())]
+    if read.hidden:
+        from .export import HIDDEN_HAND_NOTE
+
+        warnings.append({"kind": "hand_not_checked", "message": HIDDEN_HAND_NOTE.strip().strip("（）")})
+    return {
+        "player": read.name,
+        "character": ctx.players[read.name].character,
+        "system": system.name,
+        "ok": True,
+        "canonical": system.canonical_order(read.order),
+        "order": system.order_data(read.order, read.name, campaign.state, ctx, place),
+        "notes": [problem_data(n, player=False) for n in read.notes],
+        "warnings": warnings,
+        "problems": [],
+    }
+
+
+def check_failure(campaign: Campaign | None, player: str, error: PbfError) -> dict[str, Any]:
+    """``pbf check --json`` for an order (or a campaign, a player's name) that is wrong: the
+    same object as :func:`check_data`'s, with ``ok`` false and every problem."""
+    name, character = player, None
+    if campaign is not None:
+        found = find_player(player, list(campaign.ctx.players), player_aliases(campaign))
+        if not isinstance(found, Problem):
+            name, character = found, campaign.ctx.players[found].character
+    return {
+        "player": name,
+        "character": character,
+        "system": campaign.system.name if campaign is not None else None,
+        "ok": False,
+        "canonical": None,
+        "order": None,
+        "notes": [],
+        "warnings": [],
+        "problems": [problem_data(p) for p in error.problems],
+    }
 
 
 @record(frozen=True)
@@ -252,13 +322,11 @@ def order_in_post(campaign: Campaign, name: str, text: str) -> PostOrder:
     return PostOrder(order.text, placed, order.notes)
 
 
-def reading(campaign: Campaign, name: str, order: Any) -> str:
-    return render_reading(campaign, name, campaign.system.order_view(order, name, campaign.state, campaign.ctx))
-
-
-def render_reading(campaign: Campaign, name: str, view: dict[str, Any]) -> str:
-    """How an order reads (``templates/<system>/check.j2``) from an order view, public or not."""
-    return render.render(campaign.system, "check.j2", campaign.path, player=name, view=view)
+def render_reading(campaign: Campaign, name: str, view: dict[str, Any], notes: Any = ()) -> str:
+    """How an order reads (``templates/<system>/check.j2``) from an order view, public or not;
+    ``notes``: what the reader passed over or corrected (Problems, placed in the player's text)."""
+    return render.render(campaign.system, "check.j2", campaign.path, player=name, view=view,
+                         notes=[{**problem_data(n, player=False), "shown": n.format(japanese=True)} for n in notes])
 
 
 def player_name(campaign: Campaign, player: str) -> str:
@@ -667,7 +735,8 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
             else:
                 entry["status"] = "accepted"
                 view = system.public_order_view(order, name, campaign.state, ctx)
-                entry["reading"] = render_reading(campaign, name, view).rstrip("\n")
+                notes = [source.place(n) for n in order_notes(order)]
+                entry["reading"] = render_reading(campaign, name, view, notes).rstrip("\n")
         entries.append(entry)
     general = [p.format(japanese=True) for p in found.notes if p.player is None]
     text = render.render(

@@ -188,7 +188,7 @@ def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
         said = [t for t in line if t.kind not in ("sep",)]
         if said:
             line_no, column, shown = text.where(said[0].start, said[-1].end)
-            notes.append(Problem(f"{line_no}行目「{shown}」は雑談として読みませんでした。", line=line_no, column=column,
+            notes.append(Problem("は雑談として読みませんでした。", line=line_no, column=column,
                                  text=shown))
     return kept, notes
 
@@ -200,7 +200,7 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
         if tok.kind in ("comment", "anchor"):
             line, column, shown = text.where(tok.start, tok.end)
             what = "安価" if tok.kind == "anchor" else "注釈"
-            notes.append(Problem(f"「{shown}」は{what}として読みませんでした。", line=line, column=column, text=shown))
+            notes.append(Problem(f"は{what}として読みませんでした。", line=line, column=column, text=shown))
     return notes
 
 

@@ -80,10 +80,18 @@ class GameSystem(Protocol):
         every post, receipt and public file is rendered from."""
 
     def order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
-        """Context for ``templates/<system>/check.j2`` (how the order reads)."""
+        """Context for ``templates/<system>/check.j2`` (how the order reads). Its ``warnings``: what
+        the order will cost that the player may not mean, each a dict with a ``kind`` that
+        ``templates/<system>/warning.j2`` words (check.j2's 「※注意」 lines; ``check --json``)."""
 
     def public_order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """``order_view`` for the thread (receipts): without anything private (the hand)."""
+
+    def order_data(self, order: Any, player: str, state: dict[str, Any], ctx: Context,
+                   place: Any = None) -> dict[str, Any]:
+        """The order as plain JSON data: ``"order"`` of ``pbf check --json`` (docs/check.md).
+        ``place(line, column) -> (line, column)`` moves a position of the order text to where the
+        player's own text has it (a whole post); None: positions stay as they are."""
 
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
         """Per player, context for ``templates/<system>/notice.j2`` (private notice); may be {}."""

@@ -187,7 +187,9 @@ def test_order_view_and_check_template():
     for snippet in ("刃（刃襲）", "近寄る", "阻止する", "ソードベント", "相手がファイナルベントならガードベント",
                     "隙狙い：攻撃力-2、防御力1点無視", "超回避：HP1点消費"):
         assert snippet in text, text
-    assert SYSTEM.notices(st, ctx) == {} and SYSTEM.template_filters() == {}
+    assert SYSTEM.template_filters() == {}
+    # each rider's notice after a turn: its remaining cards (none at turn 0: the opening lists them)
+    assert set(SYSTEM.notices(st, ctx)) == {"刃", "龍"} and SYSTEM.notices({**st, "turn": 0}, ctx) == {}
 
 
 def test_status_template():

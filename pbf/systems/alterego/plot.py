@@ -330,7 +330,7 @@ class _Source:
                     continue
                 if tok.corrected:
                     line, column, shown = src.where(tok.start, tok.end)
-                    self.notes.append(Problem(f"「{shown}」を「{word.shown}」と読みました。", line=line, column=column,
+                    self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column,
                                               text=shown))
                 start_at = len(out)
                 if word.technique:
@@ -386,7 +386,7 @@ class _Source:
         if done and wordy and chatty and not any(t.kind in ("word", "symbol") or t.candidates for t in rest):
             tail_end = rest[-1].end if rest else tok.end
             line, column, shown = src.where(tok.start, tail_end)
-            self.notes.append(Problem(f"行動の後ろの「{shown}」は雑談として読みませんでした。", line=line, column=column,
+            self.notes.append(Problem("は行動の後ろの雑談として読みませんでした。", line=line, column=column,
                                       text=shown))
             for t in rest:
                 t.kind = "sep"
@@ -582,7 +582,7 @@ def _joined(plot: Plot, table: dict[str, Any] | None) -> list[Problem]:
             if len(units) >= 2 and any(card.named for card in cards):
                 words = list(units.values())
                 out.append(Problem(
-                    f"「{' '.join(words)}」は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
+                    f"は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
                     line=cards[0].line, column=cards[0].column, text=" ".join(words), severity="warning",
                     hint=f"別々の技にするなら「{'｜'.join(words)}」と書いてください。"))
         segment = []

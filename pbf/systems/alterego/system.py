@@ -238,11 +238,12 @@ class AlterEgo:
         void = False
         void_after = None  # the technique after which the rest of the plot is void
         skipped = False  # the technique right after a cancel marker is skipped when the cancel works
+        ender = None  # that technique (強攻撃, 投げ, an ends_plot technique of the data)
         for item in read_plot(order, character):
             if isinstance(item, CancelMark):
                 techniques.append(
                     {"cancel": True, "discards": "".join(item.discards), "cost": CANCEL_COST, "void": void,
-                     "void_after": void_after}
+                     "void_after": void_after, "line": item.line, "column": item.column}
                 )
                 skipped = True
                 continue
@@ -250,10 +251,12 @@ class AlterEgo:
             techniques.append(
                 {
                     "cancel": False,
+                    "id": tech.id,
                     "name": tech.name,
                     "cards": item.cards,
                     "class": tech.cls,
                     "class_name": ctx.data.classes.get(tech.cls, tech.cls),
+                    "kind_id": tech.kind,
                     "kind": ctx.data.matchups.kinds.get(tech.kind, "移動"),
                     "reach": tech.reach,
                     "damage": tech.damage,
@@ -264,10 +267,12 @@ class AlterEgo:
                     "void_after": void_after,
                     "skipped": skipped and not void,
                     "split": item.split,
+                    "line": item.line,
+                    "column": item.column,
                 }
             )
             if (tech.charge or tech.ends_plot) and not skipped and not void:
-                void, void_after = True, tech.name
+                void, void_after, ender = True, tech.name, tech
             skipped = False
         lock = "stance" if fighter.get("stance") else ("charging" if fighter.get("charging") else None)
         return {
@@ -284,7 +289,52 @@ class AlterEgo:
             "hand": list(fighter.get("hand") or []),
             "soul": fighter["soul"],
             "distance": state["distance"],
+            "warnings": self._warnings(techniques, ender, opts),
         }
+
+    def _warnings(self, techniques: list[dict[str, Any]], ender: Any, opts: dict[str, Any]) -> list[dict[str, Any]]:
+        """What the order will cost that the player may not mean (``pbf check``'s ※注意, worded by
+        ``templates/alterego/warning.j2``):
+
+        * ``void_after``: cards after a technique that ends the plot (強攻撃 charges, 投げ and the
+          data's ``ends_plot`` techniques: 「以降全て無効」). They are void, and with hands they are
+          played from the hand all the same: discarded at the end of the turn, spent for nothing."""
+        if ender is None:
+            return []
+        voided = [t for t in techniques if t["void"] and not t["cancel"]]
+        if not voided:
+            return []
+        cards = "".join(t["cards"] for t in voided)
+        return [{
+            "kind": "void_after",
+            "technique": ender.name,
+            "reason": "charge" if ender.charge else "ends_plot",
+            "techniques": [t["name"] for t in voided],
+            "cards": cards,
+            "count": len(cards),
+            "spent": opts["hands"] != "free",  # played from the hand: discarded with the rest
+        }]
+
+    def order_data(self, order: Plot, player: str, state: dict[str, Any], ctx: Context,
+                   place: Any = None) -> dict[str, Any]:
+        """The order as plain data (``pbf check --json``, docs/check.md): the cards, and each
+        technique (or cancel marker) as read, left to right, with where it starts. ``place(line,
+        column)`` gives a position of the order text where the player's text has it."""
+        view = self.order_view(order, player, state, ctx)
+        out = []
+        for t in view["techniques"]:
+            line, column = place(t["line"], t["column"]) if place else (t["line"], t["column"])
+            if t["cancel"]:
+                out.append({"cancel": True, "discards": list(t["discards"]), "cost": t["cost"], "void": t["void"],
+                            "line": line, "column": column})
+                continue
+            out.append({
+                "name": t["name"], "cards": t["cards"], "line": line, "column": column, "cancel": False,
+                "id": t["id"], "class": t["class"], "kind": t["kind_id"], "reach": t["reach"], "damage": t["damage"],
+                "cost": t["cost"], "charge": t["charge"], "ends_plot": t["ends_plot"], "void": t["void"],
+                "skipped": t["skipped"], "split": t["split"],
+            })
+        return {"cards": list(order.cards), "techniques": out}
 
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
         opts = {**self.default_options, **ctx.options}

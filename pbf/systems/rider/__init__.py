@@ -194,6 +194,7 @@ class RiderSystem:
         def cond(c):
             return None if c is None else ("攻撃" if c == "attack" else data.card_name(c))
 
+        warnings = _checks().advice(order, player, state, data)
         return {
             "player": player,
             "character": f["character"],
@@ -216,11 +217,57 @@ class RiderSystem:
             "cover": order.cover,
             "event_final": order.event_final,
             "canonical": canonical(order, data),
-            "advice": checks.advice(order, player, state, data),
+            "warnings": warnings,
+            "advice": warnings,  # the name check.j2 had before (a campaign's own template may use it)
+        }
+
+    def order_data(self, order: RiderOrder, player: str, state: dict[str, Any], ctx: Context,
+                   place: Any = None) -> dict[str, Any]:
+        """The order as plain data (``pbf check --json``, docs/check.md): its fields, with cards
+        as their names (and the rest as the order keeps them: ``move`` closer / away / 近 / 中 /
+        遠 / stay, ``evasion`` mobility / defense / attack, ``move_rule`` farthest / nearest).
+        A rider's order keeps no positions, so ``place`` is not needed."""
+        data: RiderData = ctx.data
+        return {
+            "move": order.move,
+            "block_closer": order.block_closer,
+            "block_away": order.block_away,
+            "card": data.card_name(order.card),
+            # condition: null (always), "attack", or the name of the opponent's card it answers
+            "passive": [{"card": data.card_name(r.card),
+                         "condition": r.condition if r.condition in (None, "attack") else data.card_name(r.condition)}
+                        for r in order.passive],
+            "aim": order.aim,
+            "hold": order.hold,
+            "super_evasion": order.super_evasion,
+            "super_threshold": order.super_threshold,
+            "parry": order.parry,
+            "evasion": order.evasion,
+            "targets": list(order.targets),
+            "cover": order.cover,
+            "move_targets": list(order.move_targets),
+            "move_rule": order.move_rule,
+            "event_final": order.event_final,
         }
 
     def notices(self, state: dict[str, Any], ctx: Context) -> dict[str, dict[str, Any]]:
-        return {}
+        """After every turn, each rider's notice (templates/rider/notice.j2): what it has left —
+        HP, the card vented in, the remaining cards. Nothing of a rider is private (the post
+        says the same); turn 0 has none (the opening post lists every deck)."""
+        if not state.get("turn"):
+            return {}
+        summary = self.summary(state, ctx)
+        out = {}
+        for name, f in summary["fighters"].items():
+            if f["kind"] != "rider":
+                continue  # a monster holds no cards
+            out[name] = {
+                "character_name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"], "alive": f["alive"],
+                "vent": f["vent"], "deck": f["deck"], "used_once": f["used_once"], "trick": f["trick"],
+                "survive": f["survive"], "turn": summary["turn"], "next_turn": summary["turn"] + 1,
+                "winner": summary["winner"],
+            }
+        return out
 
     def public_order_view(self, order: Any, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """How an order reads, for the thread (receipts): nothing of a rider is private."""

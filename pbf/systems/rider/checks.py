@@ -272,12 +272,18 @@ def winner_word(state: dict[str, Any]) -> str:
 # -- advice for ``pbf check``: orders that read, but perhaps not as meant ----------------------
 
 def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData) -> list[dict[str, Any]]:
-    """Warnings shown with the reading (the template words them):
+    """Warnings shown with the reading (``templates/rider/warning.j2`` words them):
 
     * ``swallowed``: イベントファイナル's free text runs to the end of its line, so a clause
       written after it on the same line (``/ 受動: リフレクト``) is part of the flourish;
     * ``guard_no_help``: a 受動 card whose only evasion help is the 防御力 pool, for a rider whose
-      防御力 is not above its 運動性 (the higher pool is used anyway)."""
+      防御力 is not above its 運動性 (the higher pool is used anyway);
+    * ``vent_replaced``: two vent cards of this order, the 能動 one and a 受動 one: only one card
+      is vented in at a time (「別のカードをベントインした場合は、古いカードは破棄されます」), so the
+      one vented in first is discarded when the other is (which first: the initiative order);
+    * ``evasion_lost``: 回避: 防御力 (or 受け) with a 受動 vent card that lacks it. The 受動 card is
+      vented in before this rider's evasion in the same action, discarding the ガードベント (the
+      ソードベント), and the evasion is rolled with the larger pool instead."""
     from . import cards as fx
     from .orders import _KEYWORDS, PHRASES
 
@@ -294,4 +300,76 @@ def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderDat
             if fx.has(data, rule.card, "guard") and defense <= mobility:
                 out.append({"kind": "guard_no_help", "card": data.card_name(rule.card), "defense": defense,
                             "mobility": mobility, "armor": int(fx.effects(data, rule.card).get("armor", 0) or 0)})
+        out += _vent_warnings(order, player, state, data)
     return out
+
+
+def _condition_name(data: RiderData, condition: str | None) -> str | None:
+    return None if condition is None else ("攻撃" if condition == "attack" else data.card_name(condition))
+
+
+def _vent_warnings(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData) -> list[dict[str, Any]]:
+    """``vent_replaced`` and ``evasion_lost`` (see :func:`advice`). 受動 cards are played in the
+    opponents' actions, before this rider's own action (its 能動 card) or after it, by the
+    initiative order (both, before it is rolled); the first standing order that matches is played,
+    so a rule after one that always matches (no condition) is never played, and when this rider
+    is attacked, nor is one after a 攻撃なら rule."""
+    from . import cards as fx
+
+    def vents(card: str | None) -> bool:
+        return card is not None and bool(data.cards.get(card, {}).get("vent"))
+
+    def played(until: tuple[str | None, ...]) -> list[Any]:
+        """The 受動 rules that can be played: up to the first whose condition is in ``until``."""
+        out = []
+        for rule in order.passive:
+            out.append(rule)
+            if rule.condition in until:
+                break
+        return out
+
+    fighters = state["fighters"]
+    turn_order = [n for n in state.get("initiative") or [] if fighters.get(n, {}).get("alive", True)]
+    if player in turn_order:
+        at = turn_order.index(player)
+        before, after = bool(turn_order[:at]), bool(turn_order[at + 1:])
+    else:
+        before = after = True
+    active = order.card if vents(order.card) else None
+    now = fighter_vent(state, player)
+    out: list[dict[str, Any]] = []
+    seen: list[str] = []
+    for rule in played((None,)):
+        if active is None or not vents(rule.card) or rule.card in seen:
+            continue
+        seen.append(rule.card)
+        common = {"active": data.card_name(active), "passive": data.card_name(rule.card),
+                  "condition": _condition_name(data, rule.condition), "same": rule.card == active}
+        if rule.card == active:
+            out.append({"kind": "vent_replaced", "first": "active" if after else "passive",
+                        "discarded": data.card_name(active), "by": data.card_name(active), **common})
+            continue
+        if after:  # 能動 first, then the 受動 card in a later action discards it
+            out.append({"kind": "vent_replaced", "first": "active", "discarded": data.card_name(active),
+                        "by": data.card_name(rule.card), **common})
+        if before:  # the 受動 card in an earlier action, then this rider's 能動 card discards it
+            out.append({"kind": "vent_replaced", "first": "passive", "discarded": data.card_name(rule.card),
+                        "by": data.card_name(active), **common})
+    wanted = ("parry" if order.parry or order.evasion == "attack" else
+              "guard" if order.evasion == "defense" else None)
+    if wanted is not None:
+        # what is vented in when an opponent attacks, before this rider's 受動 card: the card vented
+        # now (an action before this rider's), or this order's 能動 vent card (an action after it)
+        then = ([now] if before else []) + ([active or now] if after else [])
+        needed = next((c for c in then if fx.has(data, c, wanted)), None)
+        for rule in played((None, "attack")):
+            if vents(rule.card) and not fx.has(data, rule.card, wanted):
+                out.append({"kind": "evasion_lost", "pool": "attack" if wanted == "parry" else "defense",
+                            "parry": wanted == "parry", "needed": data.card_name(needed),
+                            "by": data.card_name(rule.card), "condition": _condition_name(data, rule.condition)})
+    return out
+
+
+def fighter_vent(state: dict[str, Any], player: str) -> str | None:
+    """The card this fighter has vented in now (before this turn)."""
+    return (state["fighters"].get(player) or {}).get("vent")

@@ -243,7 +243,7 @@ class Rewritten:
                 continue
             if tok.corrected:
                 line, column, shown = src.where(tok.start, tok.end)
-                self.notes.append(Problem(f"「{shown}」を「{word.shown}」と読みました。", line=line, column=column, text=shown))
+                self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column, text=shown))
             role, value = word.value if isinstance(word.value, tuple) else ("head", word.value)
             nxt = after.get(id(tok))
             if role == "attack":
