@@ -53,10 +53,29 @@ def reading(word: str) -> str:
     if any("a" <= ch <= "z" for ch in folded):
         import jaconv
 
-        folded = _ROMAJI.sub(lambda m: fold(jaconv.alphabet2kana(_romaji_fixed(m.group()))), folded)
+        if any(len(run) < 2 or not set(run) & set("aeiou") for run in re.findall(r"[a-z]+", folded)):
+            return ""  # a lone letter (弱X) or no vowel (jmp) is no romaji: it has no reading
+        folded = _ROMAJI.sub(lambda m: _long_vowels(fold(jaconv.alphabet2kana(_romaji_fixed(m.group())))), folded)
         if any("a" <= ch <= "z" for ch in folded) or "ッッ" in folded:
             return ""  # not romaji (an English word): it has no reading, only its spelling
     return folded
+
+
+def _long_vowels(said: str) -> str:
+    """Romaji writes a long vowel twice (gaado, soodo): in kana it is ー (ガード, ソード)."""
+    out: list[str] = []
+    for ch in said:
+        if out and ch in "アイウエオ" and _VOWEL_OF.get(out[-1]) == ch and out[-1] not in "アイウエオ":
+            out.append("ー")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def unmarked(word: str) -> str:
+    """The reading with its sound marks dropped (ガート = ガード, but ドウ is not トオ)."""
+    said = reading(word)
+    return unicodedata.normalize("NFC", "".join(ch for ch in unicodedata.normalize("NFD", said) if ch not in "\u3099\u309a"))
 
 
 def _romaji_fixed(word: str) -> str:

@@ -49,6 +49,9 @@ def conjugations(verb: str, ichidan: bool | None = None) -> list[str]:
     if last not in _GODAN:
         return [verb]
     head = verb[:-1]
+    if ichidan is None and last == "る" and kana.has_kanji(head[-1:]):
+        # 出る (ichidan) or 斬る (godan): the kanji does not say; both are made (the wrong one is never written)
+        return conjugations(verb, True) + conjugations(verb, False)[1:]
     if ichidan is None:
         ichidan = last == "る" and head[-1:] in _E_OR_I
     if ichidan:
@@ -73,7 +76,8 @@ FUNCTION_WORDS = (
     "頼む", "頼みます", "たのむ", "させていただきます", "させて頂きます", "ておきます", "とく", "おく", "みる", "みます",
     "てみる", "です。", "かな", "かも", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
     "それから", "そして", "最後に", "続けて", "つづけて", "さらに", "あと", "後は", "あとは", "then", "and", "and then",
-    "next", "after that", "please", "pls", "plz", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
+    "next", "after that", "please", "pls", "plz", "desu", "masu", "onegaishimasu", "onegai", "this turn", "for this turn",
+    "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
     "で以上です", "でお願い", "でおねがい", "で", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).
@@ -113,7 +117,7 @@ class Lexicon:
             word = self.exact.get(folded[i : i + size])
             if word is None:
                 continue
-            if norm is not None and word.kind == "function" and any("ァ" <= ch <= "ヺ" for ch in norm[i : i + size]):
+            if norm is not None and word.kind in ("function", "negation") and any("ァ" <= ch <= "ヺ" for ch in norm[i : i + size]):
                 continue
             end = i + size
             if folded[i].isascii() and folded[i].isalnum() and i > 0 and folded[i - 1].isascii() and folded[i - 1].isalnum():
@@ -131,11 +135,18 @@ class Lexicon:
         folded = kana.fold(unicodedata.normalize("NFKC", word)).strip()
         said = kana.loose(folded)
         best: dict[str, tuple[int, str, Word]] = {}
+        digits = [ch for ch in folded if ch.isdigit()]
         for form, form_said, w in self._near:
-            if w.kind not in kinds:
-                continue
+            if w.kind not in kinds or (len(form) <= 2 and len(folded) != len(form)):
+                continue  # a word of two letters (旋風, SV) is a near miss only of a word as short
+            if digits != [ch for ch in form if ch.isdigit()]:
+                continue  # 名無し4号 is not 名無し3号: a number is never a slip
             limit = min(_allowed(form_said or form), _allowed(said or folded))
-            d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
+            if said and form_said and (len(said) <= 2 or len(form_said) <= 2):
+                # a word of one or two kana is itself or nothing: ドウ is not 遠 (トオ) with its marks dropped
+                d = 0 if kana.unmarked(folded) == kana.unmarked(form) and len(folded) >= 2 else limit + 1
+            else:
+                d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
                 if spelled <= (1 if len(form) >= 3 else 0):

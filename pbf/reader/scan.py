@@ -33,7 +33,7 @@ class Token:
 SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
 _OPEN, _CLOSE = "([{〔【《〈", ")]}〕】》〉"  # after NFKC: （ is (, ［ is [
 _ANCHOR = re.compile(r">>\d+(?:[-,]\d+)*")
-_LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+)(?![a-z])")
+_LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+|orz|otl)(?![a-z])")
 _NUMBER = re.compile(r"\d+")
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
 _EMOTICON = re.compile(r"[<>m9ヽ\\o]*[(][^()\n]{0,12}[_^;´`･・ωдд∀▽ﾟ゜°＾ー｀*][^()\n]{0,12}[)][<>/ノゞ9o]*")
@@ -69,7 +69,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             continue
         end = symbol(folded, i) if symbol is not None else None
         found = lexicon.match(folded, i, text.norm)
-        if end and (found is None or found[0] <= end):
+        if end and (found is None or found[0] < end):  # a word of the lexicon as long wins (backjump)
             out.append(Token(i, end, "symbol"))
             i = end
             continue
@@ -213,27 +213,38 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
     i = 0
     while i < len(out):
         tok = out[i]
-        if tok.kind != "unknown":
-            i += 1
+        if tok.kind != "unknown" or not any(ch.isalnum() for ch in text.norm[tok.start:tok.end]):
+            i += 1  # a mark that is no letter (↗, ＃) is a near miss of nothing
             continue
         first = last = i  # the chunk: neighbours written against it, up to two on each side
-        while first > 0 and i - first < 2 and out[first - 1].end == out[first].start and out[first - 1].kind in ("word", "unknown", "negation"):
+
+        def joins(t: Token) -> bool:
+            """A one-kana function word inside a word (近よる) joins it too, and so does a card
+            written as a kanji that begins a word (弱+口撃 is a slip of 弱攻撃)."""
+            if t.kind == "function" and t.end - t.start == 1:  # only between kana: 近よる, not 今日は攻撃
+                before, after = text.norm[t.start - 1:t.start], text.norm[t.end:t.end + 1]
+                return ("ぁ" <= before <= "ゖ") or ("ぁ" <= after <= "ゖ")
+            return t.kind in ("word", "unknown", "negation") or (
+                t.kind == "symbol" and text.norm[t.start:t.end] in ("弱", "強"))
+
+        while first > 0 and i - first < 2 and out[first - 1].end == out[first].start and joins(out[first - 1]):
             first -= 1
-        while last + 1 < len(out) and last - i < 2 and out[last + 1].start == out[last].end and out[last + 1].kind in ("word", "unknown", "negation"):
+        while last + 1 < len(out) and last - i < 2 and out[last + 1].start == out[last].end and joins(out[last + 1]) \
+                and out[last + 1].kind != "symbol":  # a card begins a word (弱+口撃), it does not end one (シャンプ 強)
             last += 1
         spans = [(a, b) for a in range(i, first - 1, -1) for b in range(i, last + 1)]
         spans.sort(key=lambda ab: -(ab[1] - ab[0]))  # the longest first: 前+シャンプ is 前ジャンプ
         done = False
         candidates: tuple = ()
         for a, b in spans:
+            if any(t.kind == "function" for t in out[a:b + 1]) and not any(t.kind == "word" for t in out[a:b + 1]):
+                continue  # と+同じ+で is no word: a function word joins only a run that holds an order word
             word = text.norm[out[a].start:out[b].end].strip()
             if not word or (len(word) == 1 and word.isascii()):
                 continue
             found, near = lexicon.correction(word, kinds)
             if found is not None:
-                # a merge that only finds again a word written exactly beside the run (ら+ガードベント)
-                # reads nothing new: the run stays unknown
-                if a == b == i or all(t.kind != "word" or t.word is None or t.word.concept != found.concept for t in out[a:b + 1]):
+                if True:
                     merged = Token(out[a].start, out[b].end, "unknown", found, corrected=True)
                     out[a:b + 1] = [merged]
                     i = a + 1

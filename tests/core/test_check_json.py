@@ -111,12 +111,19 @@ def test_rider_order_that_reads(pbf, rider):
 
 
 def test_rider_wrong_order_gives_its_position(pbf, rider):
-    code, data, err = check_json(pbf, rider, "城戸", "近寄る / ソードベンド")
+    code, data, err = check_json(pbf, rider, "城戸", "近寄る / ソードメンチ")  # two letters off
     assert code == 1 and data["ok"] is False and data["character"] == "ryuki"
     (problem,) = data["problems"]
-    assert (problem["line"], problem["column"], problem["text"]) == (1, 7, "ソードベンド")
+    assert (problem["line"], problem["column"], problem["text"]) == (1, 7, "ソードメンチ")
     assert "ソードベント" in problem["hint"] and problem["player"] == "城戸"
-    assert err == pbf("check", rider, "--player", "城戸", "近寄る / ソードベンド")[2]
+    assert err == pbf("check", rider, "--player", "城戸", "近寄る / ソードメンチ")[2]
+
+
+def test_rider_near_miss_is_read_with_a_note(pbf, rider):
+    code, data, _err = check_json(pbf, rider, "城戸", "近寄る / ソードベンド")
+    assert code == 0 and data["canonical"] == "近寄る / ソードベント"
+    (note,) = data["notes"]
+    assert (note["line"], note["column"], note["text"]) == (1, 7, "ソードベンド") and "ソードベント" in note["message"]
 
 
 def test_not_a_player_nor_a_campaign_is_still_json(pbf, rider, tmp_path):

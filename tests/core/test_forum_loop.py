@@ -269,7 +269,7 @@ def test_receipts_for_four_riders_fit_32_lines(tmp_path, pbf):
     thread = Thread(tmp_path / "t.dat")
     for name, order in [("城戸", "近寄る / ソードベント / 受動: ファイナルベントならリフレクトベント"),
                         ("蓮", "近寄る: 北岡 / ソードベント / 受動: 攻撃ならガードベント / 隙狙い 1"),
-                        ("北岡", "離れる / シュートベント"), ("刃", "近寄る / ソードベンド")]:
+                        ("北岡", "離れる / シュートベント"), ("刃", "近寄る / ソードメンチ")]:
         thread.post(name, f"雑談です\n【行動】\n{order}")
     code, out, err = pbf("status", camp, "--thread", thread.path)
     assert code == 0, err
@@ -357,7 +357,7 @@ def test_a_rider_duel_played_from_a_thread_leaks_no_seed(tmp_path, pbf):
     assert code == 0
     public = [("new", out)]
     thread = Thread(tmp_path / "t.dat")
-    thread.post("刃 </b>◆JinShu0001 <b>", "【行動】近寄る / ソードベンド")  # typo
+    thread.post("刃 </b>◆JinShu0001 <b>", "【行動】近寄る / ソードメンチ")  # typo
     thread.post("城戸", "【行動】ファイナルベント")  # impostor (no trip)
     code, receipts, _ = pbf("status", camp, "--thread", thread.path)
     assert "ソードベント" in receipts and "なりすまし" in receipts

@@ -12,7 +12,7 @@ import pytest
 
 from corpus.runner import figures, run
 
-FLOOR = {"alterego": (0.84, 0.84), "rider": (0.64, 0.90)}
+FLOOR = {"alterego": (0.92, 0.88), "rider": (0.83, 0.88)}
 
 
 @pytest.mark.parametrize("game", ["alterego", "rider"])

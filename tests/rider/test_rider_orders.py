@@ -102,3 +102,11 @@ def test_any_order_any_separator_same_canonical(perm, english, seps):
             text += seps[k]
     order = SYSTEM.parse_order(text, "刃", st, ctx)
     assert SYSTEM.canonical_order(order) == "近寄る / 阻止しない / ソードベント / 受動: 攻撃ならガードベント / 隙狙い 1 / 超回避 1"
+
+
+def test_a_passive_only_card_written_alone_is_its_passive_rule():
+    """リフレクトベント can only be 受動: written as the 能動 card it has one reading (issue 19)."""
+    ctx, st = _setup({})
+    order = SYSTEM.parse_order("リフレクトベント", "龍", st, ctx)  # 龍騎 holds one
+    assert order.card is None and [r.card for r in order.passive] == ["reflect_vent"]
+    assert any("受動" in n.message for n in order.notes)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import yamlio
+from ...reader.kana import fold as kana_fold
 from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
 from .data import DATA_DIR, Character, GameData
 
@@ -53,6 +54,16 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
             lex.add(str(form), word)
         for verb in entry.get("verbs") or ():
             lex.add_verb(str(verb), word)
+    for word in extra.get("refer") or ():
+        lex.add(str(word), Word("refer", str(word), kind="refer"))
+    for verb in extra.get("drop_verbs") or ():
+        lex.add_verb(str(verb), Word("function", str(verb), kind="function"))
+    # a character's own technique by the first two characters of its name (旋風 for 旋風脚, 朧月 …),
+    # when no other word is spelled so
+    for tech in character.techniques[len(data.common):]:
+        short = tech.name[:2]
+        if len(tech.name) >= 3 and not any(kana_fold(short) == k for k in lex.exact):
+            lex.add(short, Word(tech.command, names[tech.command], value=tech.command, technique=True))
     for counter in extra.get("counters") or ():
         lex.add(str(counter), Word("counter", str(counter), kind="counter"))
     for negation in NEGATIONS:

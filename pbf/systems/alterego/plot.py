@@ -204,7 +204,8 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
         if rest and spaced and any(t.kind in ("unknown", "laugh") and not t.corrected for t in rest) \
                 and not any(t.kind == "symbol" for t in rest) and any(t.kind in ("word", "symbol") for t in tokens[:k]):
             for t in rest:
-                t.kind, t.word, t.corrected, t.candidates = "unknown", None, False, ()
+                if t.kind not in ("function", "laugh", "sep", "comment"):
+                    t.kind, t.word, t.corrected, t.candidates = "unknown", None, False, ()
             tok.kind = "unknown"
     return tokens
 
@@ -225,6 +226,12 @@ class _Source:
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
         tokens = _pointer_remarks(tokens, self.source)
         tokens = _guessed_lines(tokens, self.source)
+        if self.source.norm.strip() and not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter")
+                                                for t in tokens):
+            # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
+            line, column, shown = self.source.where(0, len(self.source.norm))
+            self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
+                                         text=shown.strip() or None, hint="何もしないなら「なし」と書いてください。"))
         tokens, chat = chat_lines(tokens, self.source)
         self.notes.extend(chat)
         self.notes.extend(passed_over(tokens, self.source))
@@ -318,6 +325,9 @@ class _Source:
                     out.append(" ")
                     origin.append(src.span(tok.start, tok.end))
                     continue
+            if kind == "refer":
+                problem(tok, "前のターンの行動を指す語は読めません（行動は毎ターン書きます）。", "出すカードを書いてください。")
+                continue
             if kind == "counter":
                 out.append(" ")
                 origin.append(src.span(tok.start, tok.end))

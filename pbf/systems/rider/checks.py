@@ -115,9 +115,21 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
     foes = listing([n for n in living if not ally(n)])
     friends = listing([n for n in living if ally(n) or not any(teams.values())])
 
+    noted: list[Problem] = []
+
     def resolve(raw: str, key: str, role: str) -> str | None:
-        """A written name -> the player's name; a problem (with every valid name) when it is none."""
+        """A written name -> the player's name; a problem (with every valid name) when it is none.
+        A name written loosely (ナイトさん, ゾルタ, 龍気) that is close to one fighter's only, by
+        reading, is that fighter, with a note."""
         found = find_fighter(raw, fighters, data)
+        if not found:
+            near = near_fighter(raw, fighters, data)
+            if near is not None:
+                problem = problem_at(original, where, at.get(key, 0),
+                                     f"を「{near}（{_character_name(data, fighters[near])}）」と読みました。", raw,
+                                     player=player)
+                noted.append(replace(problem, player=None))
+                found = [near]
         if len(found) != 1:
             why = "この戦闘にいません" if not found else "に当たる人が複数います（プレイヤー名で書いてください）"
             valid = friends if role == "庇う相手" else foes
@@ -187,7 +199,35 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
                     resolved["cover"] = name
     if problems:
         raise OrderError(problems)
+    if noted:
+        resolved["notes"] = (*order.notes, *noted)
     return replace(order, **resolved)
+
+
+_COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "殿")
+
+
+def near_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> str | None:
+    """The one fighter a loosely written name means (a courtesy title dropped, or a near miss by
+    reading of a player's or a character's name), or None when it is none or several."""
+    from ...reader.lexicon import Lexicon, Word
+
+    word = raw.strip()
+    for courtesy in _COURTESY:
+        if word.endswith(courtesy) and len(word) > len(courtesy):
+            found = find_fighter(word[: -len(courtesy)], fighters, data)
+            return found[0] if len(found) == 1 else None
+    lex = Lexicon()
+    for name, fighter in fighters.items():
+        try:
+            _kind, sheet = data.character(fighter["character"])
+        except KeyError:  # pragma: no cover
+            continue
+        for spelling in (name, sheet.get("name", ""), sheet.get("english", ""), *(sheet.get("aliases", []) or [])):
+            if spelling:
+                lex.add(spelling, Word(name, name))
+    found, _candidates = lex.correction(word)
+    return found.concept if found is not None else None
 
 
 def _character_name(data: RiderData, fighter: dict[str, Any]) -> str:
@@ -226,10 +266,25 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
         return replace(order, canonical=canonical(order, data))
     if not fighter.get("alive", True):  # 複数人 (ruling): the fallen have left the battle; a post is ignored
         return RiderOrder(canonical="")
-    clauses, _normalised, where = read_clauses(text, data, player)
-    order, at = build_order(clauses, text, where, player, data)
-    order = validate(order, at, player, state, data, text, where, teams)
+    # the order language first, as written (what the guide documents reads exactly as it always
+    # did); an order it refuses is read again the way a GM reads a post (sentences, shorthand,
+    # labels, chat, near misses: rewrite.py) and taken when that reading holds, with its notes.
+    # When neither holds, the problems are the order language's own (their hints name the form).
+    try:
+        order = _read(text, player, state, data, teams, natural=False)
+    except OrderError as first:
+        try:
+            order = _read(text, player, state, data, teams, natural=True)
+        except OrderError:
+            raise first from None
     return replace(order, canonical=canonical(order, data))
+
+
+def _read(text: str, player: str, state: dict[str, Any], data: RiderData, teams: dict[str, str | None] | None,
+          natural: bool) -> RiderOrder:
+    clauses, _normalised, where = read_clauses(text, data, player, natural)
+    order, at = build_order(clauses, text, where, player, data)
+    return validate(order, at, player, state, data, text, where, teams)
 
 
 def winners(state: dict[str, Any], teams: dict[str, str | None]) -> list[str]:

@@ -473,16 +473,19 @@ def _is_name(item: str, data: RiderData) -> bool:
 # once (a replay reads the same orders turn after turn; a bot trying orders, thousands of times).
 # The data is kept with the clauses, so an id is never mistaken for other data's. Problems are
 # never kept (they name the player). Bounded: cleared when full.
-_READ: dict[tuple[str, int], tuple[RiderData, tuple[Clause, ...], str, tuple[int, ...]]] = {}
+_READ: dict[tuple[str, int, bool], tuple[RiderData, tuple[Clause, ...], str, tuple[int, ...]]] = {}
 _READ_MAX = 4096
 
 
-def read_clauses(text: str, data: RiderData, player: str | None = None) -> tuple[list[Clause], str, list[int]]:
-    """The order's clauses, the normalised text and where each normalised character came from."""
-    key = (text, id(data))
+def read_clauses(text: str, data: RiderData, player: str | None = None,
+                 natural: bool = False) -> tuple[list[Clause], str, list[int]]:
+    """The order's clauses, the normalised text and where each normalised character came from.
+    ``natural``: read as a GM reads a post (pbf/systems/rider/rewrite.py) rather than as the
+    order language is written."""
+    key = (text, id(data), natural)
     kept = _READ.get(key)
     if kept is None or kept[0] is not data:
-        clauses, normalised, where = _read_clauses(text, data, player)
+        clauses, normalised, where = (_read_naturally if natural else _read_clauses)(text, data, player)
         if len(_READ) >= _READ_MAX:
             _READ.clear()
         kept = _READ[key] = (data, tuple(clauses), normalised, tuple(where))
@@ -495,25 +498,55 @@ def forget_orders() -> None:
 
 
 def _read_clauses(text: str, data: RiderData, player: str | None) -> tuple[list[Clause], str, list[int]]:
-    """The order language first, as written (what the guide documents reads exactly as it did);
-    a text it cannot read is read again the way a GM reads a post (pbf/systems/rider/rewrite.py:
-    sentences, shorthand, labels, chat), and taken when that reading holds, with its notes.
-    When neither reads, the problems are the order language's own (their hints name the form)."""
     normalised, where = normalise(text)
+    normalised, where, notes = _passive_lists(text, normalised, where, data)
     normalised = _list_commas(normalised, data)
-    try:
-        return _parse_clauses(text, normalised, where, data, player)
-    except OrderError as first:
-        from .rewrite import Rewritten
+    clauses, normalised, where = _parse_clauses(text, normalised, where, data, player)
+    if notes:
+        clauses.append(Clause("notes", tuple(notes), 0, ""))
+    return clauses, normalised, where
 
-        rewritten = Rewritten(text, data)
-        if rewritten.problems:
-            raise OrderError([p if p.player else _with_player(p, player) for p in rewritten.problems]) from None
-        try:
-            clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data,
-                                                        player)
-        except OrderError:
-            raise first from None
+
+_PASSIVE_HEAD = re.compile(r"(?:受動|passive)\s*:?\s*", re.I)
+
+
+def _passive_lists(original: str, normalised: str, where: list[int], data: RiderData) -> tuple[str, list[int], list[Problem]]:
+    """``受動: リフレクトベント、ガードベント``: a list of cards under the 受動 label is a list of 受動
+    cards (a list under a label continues the label), not a 受動 card and a 能動 card: each card
+    after a 、 ・ or , gets its own 受動 clause, with a note."""
+    notes: list[Problem] = []
+    if "受動" not in normalised and "passive" not in normalised.lower():
+        return normalised, where, notes
+    chars, origin = list(normalised), list(where)
+    for head in reversed(list(_PASSIVE_HEAD.finditer(normalised))):
+        end = _first(normalised, _CLAUSE_END, head.end())
+        items = re.split(r"([、・,])", normalised[head.end():end])
+        at = head.end()
+        edits = []
+        for k in range(0, len(items) - 2, 2):
+            at += len(items[k])
+            item = items[k + 2]
+            if norm(item) in data.card_words and norm(items[k]) in data.card_words:
+                edits.append((at, item))
+            at += len(items[k + 1])
+        for sep_at, item in reversed(edits):
+            chars[sep_at:sep_at + 1] = list(" / 受動: ")
+            origin[sep_at:sep_at + 1] = [where[sep_at]] * len(" / 受動: ")
+            line, column = position(original, where[sep_at + 1])
+            notes.append(Problem(f"も受動カードとして読みました（「受動:」の後ろの並びは受動カードの並びです）。", line=line,
+                                 column=column, text=item.strip()))
+    return "".join(chars), origin, notes
+
+
+def _read_naturally(text: str, data: RiderData, player: str | None) -> tuple[list[Clause], str, list[int]]:
+    """The post read the way a GM reads it (rewrite.py), then by the order language; its notes
+    ride along as a clause of their own (build_order puts them on the order)."""
+    from .rewrite import Rewritten
+
+    rewritten = Rewritten(text, data)
+    if rewritten.problems:
+        raise OrderError([p if p.player else _with_player(p, player) for p in rewritten.problems])
+    clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data, player)
     if rewritten.notes:
         clauses.append(Clause("notes", tuple(rewritten.notes), 0, ""))
     return clauses, normalised, where
@@ -622,6 +655,15 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
         problems.append(problem_at(original, where, at["move_rule"], "移動の相手が2回書かれています。",
                                  MOVE_RULE_WORDS[fields["move_rule"]], player=player))
         raise OrderError(problems)
+    # a card that can only be 受動 (リフレクトベント), written as the 能動 card: there is one reading
+    card = fields.get("card")
+    if card is not None and data is not None and data.cards.get(card, {}).get("phase") == "passive":
+        notes = (*notes, problem_at(original, where, at["card"], f"は受動カードなので「受動: {data.card_name(card)}」と読みました。",
+                                    next((c.text for c in clauses if c.kind == "card"), None), player=None))
+        passive.append(PassiveRule(card, None))
+        at.setdefault("passive", at["card"])
+        at[f"passive{len(passive) - 1}"] = at.pop("card")
+        del fields["card"]
     # 受動 rules are tried in the order written, the first match wins; a rule on one card written
     # after 攻撃なら (which every attacking card matches) could never be used, so a card's own
     # rule is tried first, with a note (the only reading in which every written rule counts)

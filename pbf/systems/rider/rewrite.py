@@ -58,15 +58,22 @@ _WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
     ("keyword", "攻撃:", ("攻撃:", "攻撃対象:", "標的:", "標的", "target", "target:"), ()),
     ("nara", "なら", ("なら", "ならば", "のは", "たら", "だったら", "されたら", "してきたら", "が来たら", "がきたら", "来たら", "の時は",
                     "のときは", "の時", "のとき", "時は", "ときは", "場合は", "の場合", "なら:", "されたとき"), ()),
-    ("nara", "if", ("if", "when", "if attacked"), ()),
+    ("nara", "if", ("if", "when"), ()),
     ("attack", "攻撃", ("攻撃", "attack", "attacked"), ("攻撃する", "斬りかかる", "殴る", "斬る", "撃つ", "狙う",
                                                                   "仕掛ける", "攻める")),
+    ("pool", "運動性", ("運動性", "うんどうせい", "mobility", "agility", "運動"), ()),
+    ("pool", "防御力", ("防御力", "防御", "ぼうぎょりょく", "defense", "defence"), ()),
+    ("pool", "攻撃力", ("攻撃力", "こうげきりょく", "attack power"), ()),
+    ("refer", "", ("前回と同じ", "前回同様", "前回", "前のターンと同じ", "前ターンと同じ", "いつもの", "いつも通り",
+                   "さっきと同じ", "same as last turn", "same as before"), ()),
     ("label", "", ("移動:", "移動：", "移動", "能動:", "能動：", "能動", "能動カード", "能動カード:", "カード:", "行動:", "move:",
                   "active:", "card:", "阻止:"), ()),
-    ("drop", "", ("使用", "use", "using", "with", "and", "then", "play", "装備"), ("使う", "使用する", "出す", "発動する", "装備する",
+    ("drop", "", ("使用", "use", "using", "with", "and", "then", "play", "装備", "hp", "点", "点分", "points", "point", "振る",
+                  "振ります", "で振る", "分"), ("使う", "使用する", "出す", "発動する", "装備する",
                                                                                 "準備する", "用意する", "呼ぶ", "構える", "決める")),
 ]
-_COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま")
+_COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "相手", "相手が", "相手の", "相手は", "敵", "敵が", "敵の",
+             "opponent", "the opponent", "enemy", "they", "he", "him", "she", "her")
 
 _BUILT: dict[int, tuple[RiderData, Lexicon]] = {}
 
@@ -135,16 +142,25 @@ class Rewritten:
         self.notes: list[Problem] = []
         self.problems: list[Problem] = []
         self._raw: set[int] = set()  # where a word passed to lark as written (a name) starts
+        self._moved_against: tuple[str, int, int] | None = None  # the name of 名前に近づく
         self.card_names = {card.get("name", cid) for cid, card in data.cards.items()}
+        self.phase = {cid: card.get("phase", "either") for cid, card in data.cards.items()}
         src = Text(original)
         self.src = src
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
-        declared = _declarations(src.folded)
+        declared = _declarations(src.norm)
         tokens = resolve_unknowns(scan(src, lex), src, lex)
         tokens = _event_final(tokens, src)
         tokens, chat = chat_lines(tokens, src)
-        self.notes += chat + passed_over(tokens, src)
+        tokens, remarks = _chat_sentences(tokens, src)
+        self.notes += chat + remarks + passed_over(tokens, src)
+        if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor") for t in tokens) and original.strip():
+            # everything was chat: nothing is read as an order (a post of defaults says nothing)
+            line, column, shown = src.where(0, len(src.norm))
+            self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
+                                         text=shown.strip() or None,
+                                         hint="例：近寄る / ソードベント（何もしないなら「留まる」）"))
         self._pieces = pieces
         self._emit(tokens, declared)
         text, where = [], []
@@ -180,6 +196,8 @@ class Rewritten:
         cards = {data_name for data_name in self.card_names}
 
         skip_until = -1
+        pending: list[tuple[str, Token]] = []
+        pools: list[tuple[str, Token]] = []
         significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor")]
         after = {id(a): b for a, b in zip(significant, significant[1:])}
         for index, tok in enumerate(tokens):
@@ -204,8 +222,13 @@ class Rewritten:
                 ch = src.norm[tok.start] if tok.end > tok.start else "\n"
                 if state["list"] and ch in "、・,":
                     put(",", tok)
+                elif ch in "/;。!?！？\n":
+                    close()  # the end of a sentence ends the clause, whatever it waited for
                 elif ch in ":" and state["open"]:
                     continue
+                elif ch in ":" and clauses[-1] and clauses[-1][-1][0] in ("近寄る", "離れる", "近へ", "中へ", "遠へ"):
+                    put(": ", tok)  # 離れる：ゾルダ — the one to move against
+                    state["open"] = state["list"] = True
                 elif clauses[-1] and not state["open"]:
                     close()
                 continue
@@ -214,7 +237,13 @@ class Rewritten:
                     close()
                 continue
             if kind == "number":
-                put(" " + raw(tok) + " ", tok)
+                current = "".join(p for p, _s, _e in clauses[-1])
+                if current.startswith(("超回避", "隙狙い")) and not any(ch.isdigit() for ch in current):
+                    put(" " + raw(tok) + " ", tok)
+                elif current.startswith(("超回避", "隙狙い")) or state["open"]:
+                    put(" " + raw(tok) + " ", tok)
+                else:
+                    pending.append((raw(tok), tok))  # HPを2点使って超回避: the number before its keyword
                 continue
             if kind == "negation":
                 last = clauses[-1][-1][0] if clauses[-1] else ""
@@ -247,6 +276,9 @@ class Rewritten:
             role, value = word.value if isinstance(word.value, tuple) else ("head", word.value)
             nxt = after.get(id(tok))
             if role == "attack":
+                if clauses[-1] and clauses[-1][-1][0].strip() in ("if", "なら"):
+                    put("攻撃", tok)  # guard vent if attacked
+                    continue
                 if nxt is not None and nxt.word is not None and isinstance(nxt.word.value, tuple) and nxt.word.value[0] == "nara":
                     close()
                     put("受動: 攻撃", tok)
@@ -254,6 +286,11 @@ class Rewritten:
                 name = self._lone_name(clauses)
                 if name is not None:
                     clauses[-1] = [("攻撃: ", name[1], name[2]), name]
+                    close()
+                elif self._moved_against is not None:  # ナイトに近づいて…斬りかかる: the one approached
+                    close()
+                    put("攻撃: ", tok)
+                    clauses[-1].append(self._moved_against)
                     close()
                 continue
             if role == "nara":
@@ -266,7 +303,31 @@ class Rewritten:
                 put(" if " if value == "if" else "なら", tok)
                 state["open"] = True
                 continue
+            if role == "refer":
+                line, column, shown = src.where(tok.start, tok.end)
+                self.problems.append(Problem("前のターンの行動を指す語は読めません（行動は毎ターン書きます）。", line=line,
+                                             column=column, text=shown, hint="例：近寄る / ソードベント"))
+                continue
+            if role == "pool":
+                current = "".join(p for p, _s, _e in clauses[-1])
+                if current.startswith("回避"):
+                    put(value, tok)
+                    close()
+                else:
+                    pools.append((value, tok))  # 防御力で回避: the pool before its keyword
+                continue
             if role == "keyword":
+                if value == "回避:" and pools:
+                    close()
+                    put("回避: " + pools.pop()[0], tok)
+                    close()
+                    continue
+                if value in ("超回避", "隙狙い") and pending:
+                    close()
+                    number, _at = pending.pop()
+                    put(f"{value} {number}", tok)
+                    state["open"] = True  # 超回避 2: 達成値5以上なら may follow
+                    continue
                 if value == "庇う":
                     name = self._lone_name(clauses)
                     if name is not None:
@@ -283,8 +344,28 @@ class Rewritten:
                 name = self._lone_name(clauses)
                 if name is not None and value in ("近寄る", "離れる"):
                     clauses[-1] = [(value + ": ", *span(tok)), name]
+                    if value == "近寄る":
+                        self._moved_against = name
                     close()
                     continue
+            if state["list"]:
+                close()  # the names end where an order word starts
+            band = ("近へ", "中へ", "遠へ")
+            if value in _MOVES and clauses[-1] and clauses[-1][-1][0] in _MOVES and not state["open"] and (
+                    value in band) != (clauses[-1][-1][0] in band):
+                if value in band:  # 遠距離まで離れる: the band says where, the verb only how
+                    clauses[-1][-1] = (value, *clauses[-1][-1][1:])
+                continue
+            card_id = word.concept[5:] if word.concept.startswith("card:") else None
+            if card_id and self.phase.get(card_id) == "passive" and not (
+                    clauses[-1] and clauses[-1][0][0].startswith(("受動", "passive"))) and not state["open"]:
+                close()  # a card that can only be 受動 (リフレクトベント), written alone: its 受動 rule
+                line, column, shown = src.where(tok.start, tok.end)
+                self.notes.append(Problem(f"は受動カードなので「受動: {value}」と読みました。", line=line, column=column,
+                                          text=shown))
+                put("受動: " + value, tok)
+                close()
+                continue
             if state["open"]:
                 put(value, tok)
                 state["open"] = clauses[-1][0][0].startswith(("受動", "passive")) and not any(
@@ -296,6 +377,14 @@ class Rewritten:
                 close()
             if value:
                 put(value, tok)
+        for number, at in pending:  # a number no keyword took: what is it for?
+            line, column, shown = src.where(at.start, at.end)
+            self.problems.append(Problem("数だけでは何の数か分かりません。", line=line, column=column, text=shown,
+                                         hint="例：超回避 2、隙狙い 1"))
+        for pool, at in pools:
+            line, column, shown = src.where(at.start, at.end)
+            self.problems.append(Problem("能力値だけでは何に使うのか分かりません。", line=line, column=column, text=shown,
+                                         hint=f"回避に使うなら「回避: {pool}」と書いてください。"))
         for clause in clauses:
             if not clause:
                 continue
@@ -314,6 +403,38 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+
+
+_ENDS = "。!?！？\n"
+
+
+def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[Problem]]:
+    """A sentence of the order's lines that holds no order word (ついに烈火の出番ｗ, ←これでどうだ,
+    誰でもいいや笑) is chat: passed over with a note. Only a sentence that reads as chat (a function
+    word, a laugh, a ← pointing back at the order) — a lone unknown word is left for lark to name."""
+    sentences: list[list[Token]] = [[]]
+    for tok in tokens:
+        text = src.norm[tok.start:tok.end]
+        if tok.kind == "unknown" and text.startswith("←") and sentences[-1]:
+            sentences.append([])
+        sentences[-1].append(tok)
+        if tok.kind == "sep" and (tok.end == tok.start or src.norm[tok.start] in _ENDS):
+            sentences.append([])
+    kept: list[Token] = []
+    notes: list[Problem] = []
+    for sentence in sentences:
+        said = [t for t in sentence if t.kind != "sep"]
+        orderly = any(t.kind in ("word", "number", "event_final", "negation")
+                      or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
+        chatty = any(t.kind in ("function", "laugh") for t in said) or (
+            said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")
+        if said and not orderly and chatty and any(t.kind == "unknown" for t in said):
+            line, column, shown = src.where(said[0].start, said[-1].end)
+            notes.append(Problem("は雑談として読みませんでした。", line=line, column=column, text=shown))
+            kept.extend(t for t in sentence if t.kind == "sep")
+            continue
+        kept.extend(sentence)
+    return kept, notes
 
 
 def _event_final(tokens: list[Token], src: Text) -> list[Token]:
