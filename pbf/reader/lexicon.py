@@ -25,6 +25,7 @@ class Word:
     value: Any = None
     opposite: str | None = None  # a concept a near miss must never become instead
     technique: bool = False  # names a technique or an action (ジャンプ, 弱攻撃, 下がる), not a bare card (弱, L)
+    guess: bool = True  # a near miss may be read as this word (False: なら, 使う … only as written)
 
 
 # godan endings: dictionary kana -> (i-stem kana, a-stem kana, te-form, o-stem)
@@ -74,7 +75,8 @@ FUNCTION_WORDS = (
     "でいきます", "で行く", "でいく", "いきます", "行きます", "いく", "行く", "お願いします", "おねがいします", "お願い",
     "おねがい", "お願いいたします", "よろしく", "よろしくお願いします", "ください", "下さい", "てください", "願います",
     "頼む", "頼みます", "たのむ", "させていただきます", "させて頂きます", "ておきます", "とく", "おく", "みる", "みます",
-    "てみる", "です。", "かな", "かも", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
+    "てみる", "です。", "かな", "かも", "おきます", "ておく", "でおく", "でおきます", "しておきます", "ときます", "ておきます",
+    "くる", "てくる", "てくるなら", "きます", "来る", "こようと", "ようと", "しても", "ても", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
     "それから", "そして", "最後に", "続けて", "つづけて", "さらに", "あと", "後は", "あとは", "then", "and", "and then",
     "next", "after that", "please", "pls", "plz", "desu", "masu", "onegaishimasu", "onegai", "this turn", "for this turn",
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
@@ -137,7 +139,7 @@ class Lexicon:
         best: dict[str, tuple[int, str, Word]] = {}
         digits = [ch for ch in folded if ch.isdigit()]
         for form, form_said, w in self._near:
-            if w.kind not in kinds or (len(form) <= 2 and len(folded) != len(form)):
+            if w.kind not in kinds or not w.guess or (len(form) <= 2 and len(folded) != len(form)):
                 continue  # a word of two letters (旋風, SV) is a near miss only of a word as short
             if digits != [ch for ch in form if ch.isdigit()]:
                 continue  # 名無し4号 is not 名無し3号: a number is never a slip

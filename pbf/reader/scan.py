@@ -165,8 +165,8 @@ def holds_order(line: list[Token]) -> bool:
 def _chatty(line: list[Token], text: Text) -> bool:
     """A line that reads as chat: Japanese words, a laugh, a remark — not a lone ASCII word
     (jmp, x: more likely a slip of an order word, which the reader then names)."""
-    return any(t.kind in ("function", "laugh", "comment", "anchor") or
-               any(ch.isalpha() and not ch.isascii() for ch in text.norm[t.start:t.end]) for t in line)
+    letters = sum(ch.isalpha() and not ch.isascii() for t in line for ch in text.norm[t.start:t.end])
+    return letters >= 2 or any(t.kind in ("function", "laugh", "comment", "anchor") for t in line)
 
 
 def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:

@@ -49,14 +49,18 @@ _WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
                        "止めない", "止めません", "見逃す"), ()),
     ("head", "攻撃しない", ("攻撃しない", "攻撃なし", "攻撃はしない", "攻撃しません", "攻撃はしません", "攻撃せず", "no attack",
                        "hold", "don't attack", "do not attack", "hold attack"), ()),
-    ("head", "受け", ("受け", "parry", "uke", "剣で受ける", "受けます"), ("受ける",)),
+    ("head", "受け", ("受け", "parry", "uke", "受けます"), ("受ける", "剣で受ける", "剣で受け止める", "受け止める")),
+    ("rule", "最も遠い相手", ("最も遠い相手", "一番遠い相手", "最も遠い人", "一番遠い人", "一番遠い奴", "一番遠いやつ", "最も遠い",
+                          "一番遠い", "farthest", "the farthest", "furthest", "the furthest", "farthest opponent"), ()),
+    ("rule", "最も近い相手", ("最も近い相手", "一番近い相手", "最も近い人", "一番近い人", "一番近い奴", "一番近いやつ", "最も近い",
+                          "一番近い", "nearest", "the nearest", "closest", "the closest", "nearest opponent"), ()),
     ("keyword", "受動:", ("受動", "受動:", "受動：", "passive", "passive:", "受動カード", "受動カード:"), ()),
     ("keyword", "隙狙い", ("隙狙い", "スキ狙い", "すき狙い", "隙ねらい", "sukinerai", "suki nerai", "aim"), ()),
     ("keyword", "超回避", ("超回避", "ちょうかいひ", "choukaihi", "super evasion", "super evade"), ()),
     ("keyword", "回避:", ("回避:", "回避は", "回避", "evade", "evade with", "evasion"), ()),
     ("keyword", "庇う", ("庇う", "かばう", "kabau", "cover"), ("庇う",)),
     ("keyword", "攻撃:", ("攻撃:", "攻撃対象:", "標的:", "標的", "target", "target:"), ()),
-    ("nara", "なら", ("なら", "ならば", "のは", "たら", "だったら", "されたら", "してきたら", "が来たら", "がきたら", "来たら", "の時は",
+    ("nara", "なら", ("なら", "ならば", "のは", "きたら", "きた時は", "てきたら", "できたら", "てきた時は", "てきたときは", "てくる時は", "てくるなら", "たら", "だったら", "されたら", "してきたら", "が来たら", "がきたら", "来たら", "の時は",
                     "のときは", "の時", "のとき", "時は", "ときは", "場合は", "の場合", "なら:", "されたとき"), ()),
     ("nara", "if", ("if", "when"), ()),
     ("attack", "攻撃", ("攻撃", "attack", "attacked"), ("攻撃する", "斬りかかる", "殴る", "斬る", "撃つ", "狙う",
@@ -66,14 +70,17 @@ _WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
     ("pool", "攻撃力", ("攻撃力", "こうげきりょく", "attack power"), ()),
     ("refer", "", ("前回と同じ", "前回同様", "前回", "前のターンと同じ", "前ターンと同じ", "いつもの", "いつも通り",
                    "さっきと同じ", "same as last turn", "same as before"), ()),
+    ("their", "", ("相手が", "相手は", "相手も", "相手の", "敵が", "敵は", "敵の", "向こうが", "向こうの", "they", "he", "she", "if he", "if they",
+                   "if she"), ()),
     ("label", "", ("移動:", "移動：", "移動", "能動:", "能動：", "能動", "能動カード", "能動カード:", "カード:", "行動:", "move:",
                   "active:", "card:", "阻止:"), ()),
     ("drop", "", ("使用", "use", "using", "with", "and", "then", "play", "装備", "hp", "点", "点分", "points", "point", "振る",
-                  "振ります", "で振る", "分"), ("使う", "使用する", "出す", "発動する", "装備する",
-                                                                                "準備する", "用意する", "呼ぶ", "構える", "決める")),
+                  "振ります", "で振る", "分", "just", "but", "otherwise", "else"), ("使う", "使用する", "出す", "発動する", "装備する",
+                                                                                "準備する", "用意する", "呼ぶ", "構える", "決める",
+                                                                                "防ぐ", "守る", "返す", "しのぐ", "凌ぐ")),
 ]
-_COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "相手", "相手が", "相手の", "相手は", "敵", "敵が", "敵の",
-             "opponent", "the opponent", "enemy", "they", "he", "him", "she", "her")
+_COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "相手", "敵",
+             "opponent", "the opponent", "enemy")
 
 _BUILT: dict[int, tuple[RiderData, Lexicon]] = {}
 
@@ -91,13 +98,13 @@ def lexicon(data: RiderData) -> Lexicon:
         name = data.card_name(card_id)
         lex.add(spelling, Word("card:" + card_id, name, value=name, technique=True))
     for role, value, forms, verbs in _WORDS:
-        word = Word(f"{role}:{value}", value or forms[0], value=value, opposite=_OPPOSITE.get(value), technique=role == "head")
+        guess = role in ("head", "keyword", "attack", "pool", "rule")  # なら, 使う, 移動： only as written
+        word = Word(f"{role}:{value}", value or forms[0], "order" if role not in ("drop", "label") else role, (role, value),
+                    _OPPOSITE.get(value), role == "head", guess)
         for form in forms:
-            lex.add(form, Word(word.concept, word.shown, "order" if role not in ("drop", "label") else role, (role, value),
-                               word.opposite))
+            lex.add(form, word)
         for verb in verbs:
-            lex.add_verb(verb, Word(word.concept, word.shown, "order" if role not in ("drop", "label") else role, (role, value),
-                                    word.opposite))
+            lex.add_verb(verb, word)
     for courtesy in _COURTESY:
         lex.add(courtesy, Word("function", courtesy, kind="function"))
     for negation in NEGATIONS:
@@ -114,7 +121,7 @@ _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻�
              "近へ": "head:遠へ", "遠へ": "head:近へ"}
 
 # the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
-_SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い|払って|払い)(?:して)?[、,\s]*(?:回避\s*達成値\s*\+?\s*\d*\s*点?)?(?:で)?(?:超回避(?:します|する)?)?", re.I)
+_SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い|払って|払い)(?:して)?[、,\s]*(?:回避\s*(?:達成値)?\s*[+＋]?\s*\d*\s*点?)?(?:で)?(?:超回避(?:します|する)?)?", re.I)
 _AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い)(?:します|する|です)?")
 _AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
 
@@ -143,6 +150,7 @@ class Rewritten:
         self.problems: list[Problem] = []
         self._raw: set[int] = set()  # where a word passed to lark as written (a name) starts
         self._moved_against: tuple[str, int, int] | None = None  # the name of 名前に近づく
+        self._their = False  # 相手が… was written: the next move is the opponent's
         self.card_names = {card.get("name", cid) for cid, card in data.cards.items()}
         self.phase = {cid: card.get("phase", "either") for cid, card in data.cards.items()}
         src = Text(original)
@@ -276,12 +284,16 @@ class Rewritten:
             role, value = word.value if isinstance(word.value, tuple) else ("head", word.value)
             nxt = after.get(id(tok))
             if role == "attack":
+                self._their = False  # 相手の攻撃は…: the opponent's attack, which every evasion answers
                 if clauses[-1] and clauses[-1][-1][0].strip() in ("if", "なら"):
                     put("攻撃", tok)  # guard vent if attacked
                     continue
                 if nxt is not None and nxt.word is not None and isinstance(nxt.word.value, tuple) and nxt.word.value[0] == "nara":
-                    close()
-                    put("受動: 攻撃", tok)
+                    if "".join(p for p, _s, _e in clauses[-1]).strip() in ("受動:",):
+                        put("攻撃", tok)  # 受動：攻撃なら…
+                    else:
+                        close()
+                        put("受動: 攻撃", tok)
                     continue
                 name = self._lone_name(clauses)
                 if name is not None:
@@ -300,8 +312,18 @@ class Rewritten:
                 conditional = bool(current) and (current.split(" ")[0] in cards or current.startswith("攻撃"))
                 if conditional:
                     clauses[-1].insert(0, ("受動: ", *span(tok)))
-                put(" if " if value == "if" else "なら", tok)
+                if not current.endswith("なら"):
+                    put(" if " if value == "if" else "なら", tok)
                 state["open"] = True
+                continue
+            if role == "their":  # 相手が近づいてくるのは止めない: the move after it is the opponent's
+                self._their = True
+                continue
+            if role == "rule":  # 一番遠い人に近づく: the movement target, as a name would be
+                if clauses[-1] and not state["open"]:
+                    close()
+                put(value, tok)
+                self._raw.add(span(tok)[0])
                 continue
             if role == "refer":
                 line, column, shown = src.where(tok.start, tok.end)
@@ -350,6 +372,12 @@ class Rewritten:
                     continue
             if state["list"]:
                 close()  # the names end where an order word starts
+            if self._their and value in ("近寄る", "離れる"):
+                self._their = False  # the opponent's move: the condition of the answer (阻止) that follows
+                close()
+                put(value + "なら", tok)
+                state["open"] = True
+                continue
             band = ("近へ", "中へ", "遠へ")
             if value in _MOVES and clauses[-1] and clauses[-1][-1][0] in _MOVES and not state["open"] and (
                     value in band) != (clauses[-1][-1][0] in band):
@@ -357,6 +385,12 @@ class Rewritten:
                     clauses[-1][-1] = (value, *clauses[-1][-1][1:])
                 continue
             card_id = word.concept[5:] if word.concept.startswith("card:") else None
+            if self._their and card_id:
+                self._their = False  # 相手のファイナルベントにはリフレクトベント: the opponent's card is the condition
+                close()
+                put(f"受動: {value}なら", tok)
+                state["open"] = True
+                continue
             if card_id and self.phase.get(card_id) == "passive" and not (
                     clauses[-1] and clauses[-1][0][0].startswith(("受動", "passive"))) and not state["open"]:
                 close()  # a card that can only be 受動 (リフレクトベント), written alone: its 受動 rule
@@ -366,6 +400,8 @@ class Rewritten:
                 put("受動: " + value, tok)
                 close()
                 continue
+            if value == "阻止する" and not state["open"]:
+                continue  # blocking is what a fighter does anyway (止めます after a card adds nothing)
             if state["open"]:
                 put(value, tok)
                 state["open"] = clauses[-1][0][0].startswith(("受動", "passive")) and not any(
