@@ -17,7 +17,7 @@ from corpus.runner import figures, run  # noqa: E402
 
 def main(argv: list[str]) -> int:
     show = "--list" in argv
-    for game in ("alterego", "rider"):
+    for game in ("alterego", "rider", "alterego-2", "rider-2"):
         outcomes = run(game)
         f = figures(outcomes)
         print(f"{game}: read as meant {f['meant']}/{f['clear']} ({100 * f['meant'] / max(f['clear'], 1):.1f}%), "

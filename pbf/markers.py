@@ -38,8 +38,8 @@ def opening_marker_line() -> str:
 # Lines are compared after NFKC (［行動］ is [行動], ＞＞１２ is >>12); what is handed on is the
 # post's own text, cut where the NFKC form says, so that a problem's column is the post's.
 
-OPEN = "【[(〔〈《〖"  # after NFKC: ［ is [, （ is (; 「」 are quotes, not brackets
-CLOSE = "】])〕〉》〗"
+OPEN = "【[(〔〈《〖<"  # after NFKC: ［ is [, （ is (, ＜ is <; 「」 are quotes, not brackets
+CLOSE = "】])〕〉》〗>"
 # words that name the same marker: a marker 【行動】 is also written 【プロット】 (Alter EGO's
 # players plot their cards; in the rider game it can mean nothing else either)
 SAME_WORDS = (("行動", "プロット"),)

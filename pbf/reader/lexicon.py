@@ -76,7 +76,7 @@ FUNCTION_WORDS = (
     "おねがい", "お願いいたします", "よろしく", "よろしくお願いします", "ください", "下さい", "てください", "願います",
     "頼む", "頼みます", "たのむ", "させていただきます", "させて頂きます", "ておきます", "とく", "おく", "みる", "みます",
     "てみる", "です。", "かな", "かも", "おきます", "ておく", "でおく", "でおきます", "しておきます", "ときます", "ておきます",
-    "くる", "てくる", "てくるなら", "きます", "来る", "こようと", "ようと", "しても", "ても", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
+    "くる", "てくる", "してから", "てから", "てくるなら", "きます", "来る", "こようと", "ようと", "しても", "ても", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
     "それから", "そして", "最後に", "続けて", "つづけて", "さらに", "あと", "後は", "あとは", "then", "and", "and then",
     "next", "after that", "please", "pls", "plz", "desu", "masu", "onegaishimasu", "onegai", "this turn", "for this turn",
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
@@ -107,8 +107,14 @@ class Lexicon:
             self._near = None
 
     def add_verb(self, verb: str, word: Word, ichidan: bool | None = None) -> None:
-        for form in conjugations(verb, ichidan):
-            self.add(form, word)
+        """Every conjugation of ``verb`` is ``word``; a stem alone (下がり, 近づき) is found as
+        written but is no target of a near miss (a fragment that short is close to too much)."""
+        from dataclasses import replace
+
+        forms = conjugations(verb, ichidan)
+        stems = {f for f in forms if not f.endswith(("る", "く", "ぐ", "す", "つ", "ぬ", "ぶ", "む", "う", "て", "で", "た", "だ", "ます", "ました", "ましょう", "ませう", "よう"))}
+        for form in forms:
+            self.add(form, replace(word, guess=False) if form in stems and word.guess else word)
 
     def match(self, folded: str, i: int, norm: str | None = None) -> tuple[int, Word] | None:
         """The longest form at ``folded[i:]`` (an ASCII form only as whole words), as (end, word).

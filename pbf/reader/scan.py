@@ -33,13 +33,16 @@ class Token:
 SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
 _OPEN, _CLOSE = "([{〔【《〈", ")]}〕】》〉"  # after NFKC: （ is (, ［ is [
 _ANCHOR = re.compile(r">>\d+(?:[-,]\d+)*")
-_LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+|orz|otl)(?![a-z])")
+_LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])")
 _NUMBER = re.compile(r"\d+")
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
-_EMOTICON = re.compile(r"[<>m9ヽ\\o]*[(][^()\n]{0,12}[_^;´`･・ωдд∀▽ﾟ゜°＾ー｀*][^()\n]{0,12}[)][<>/ノゞ9o]*")
+_EMOTICON = re.compile(r"[<>m9ヽ\\o]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*][^()\n]{0,12}[)][<>/ノゞ9o]*")
 
 
-def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None) -> list[Token]:
+def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
+         remarks: bool = True) -> list[Token]:
+    """``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); without, what
+    brackets hold is read as any text is (the rider game: （城戸から） names whom to move from)."""
     folded = text.folded
     n = len(folded)
     out: list[Token] = []
@@ -90,7 +93,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             continue
         if ch in _OPEN:
             close = _closing(folded, i)
-            if close is not None and not _holds_order_word(folded, i + 1, close, lexicon):
+            if remarks and close is not None and not _holds_order_word(folded, i + 1, close, lexicon):
                 out.append(Token(i, close + 1, "comment"))
                 i = close + 1
                 continue
@@ -237,9 +240,14 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
         done = False
         candidates: tuple = ()
         for a, b in spans:
-            if any(t.kind == "function" for t in out[a:b + 1]) and not any(t.kind == "word" for t in out[a:b + 1]):
-                continue  # と+同じ+で is no word: a function word joins only a run that holds an order word
             word = text.norm[out[a].start:out[b].end].strip()
+            if any(t.kind == "function" for t in out[a:b + 1]) and not any(t.kind == "word" for t in out[a:b + 1]) \
+                    and any("\u4e00" <= ch <= "\u9fff" for ch in word):
+                continue  # と+同じ+で is no word: a function word joins a run of kanji only with an order word
+            exact = {text.folded[t.start:t.end] for t in out[a:b + 1] if t.kind == "word" and t.word is not None}
+            near = lexicon.near(word, kinds) if exact else []
+            if near and near[0][1] in exact:
+                continue  # ら+対空 finds 対空 again, as written: the kana beside it stays what it is
             if not word or (len(word) == 1 and word.isascii()):
                 continue
             found, near = lexicon.correction(word, kinds)

@@ -89,7 +89,7 @@ def run(game: str, root: Path | None = None) -> list[Outcome]:
         out = []
         for entry in entries(game):
             entry = {**entry, "game": game}
-            if game == "alterego":
+            if game.startswith("alterego"):
                 entry.setdefault("campaign", "alterego")
             out.append(judge(entry, found))
         return out

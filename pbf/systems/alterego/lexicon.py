@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import yamlio
-from ...reader.kana import fold as kana_fold
+from ...reader.kana import fold as kana_fold, has_kanji
 from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
 from .data import DATA_DIR, Character, GameData
 
@@ -62,7 +62,7 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
     # when no other word is spelled so
     for tech in character.techniques[len(data.common):]:
         short = tech.name[:2]
-        if len(tech.name) >= 3 and not any(kana_fold(short) == k for k in lex.exact):
+        if len(tech.name) >= 3 and has_kanji(short) and not any(kana_fold(short) == k for k in lex.exact):
             lex.add(short, Word(tech.command, names[tech.command], value=tech.command, technique=True))
     for counter in extra.get("counters") or ():
         lex.add(str(counter), Word("counter", str(counter), kind="counter"))

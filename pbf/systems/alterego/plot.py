@@ -226,6 +226,7 @@ class _Source:
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
         tokens = _pointer_remarks(tokens, self.source)
         tokens = _guessed_lines(tokens, self.source)
+        tokens = self._same_move_twice(tokens)
         if self.source.norm.strip() and not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter")
                                                 for t in tokens):
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
@@ -236,6 +237,28 @@ class _Source:
         self.notes.extend(chat)
         self.notes.extend(passed_over(tokens, self.source))
         self._emit(tokens)
+
+    def _same_move_twice(self, tokens: list[Piece]) -> list[Piece]:
+        """One move said twice is one move: 前へ1マス進む (a direction, then the verb of the same
+        card), 後ろジャンプで離れる (a technique, and で a verb saying how it moves): the second
+        word describes the first, and is noted, not played."""
+        src = self.source
+        words = [(k, t) for k, t in enumerate(tokens) if t.kind in ("word", "unknown") and t.word is not None]
+        for (i, a), (j, b) in zip(words, words[1:]):
+            between = tokens[i + 1:j]
+            if any(t.kind not in ("sep", "function", "number", "counter") for t in between):
+                continue
+            va, vb = str(a.word.value), str(b.word.value)
+            said_a = src.folded[a.start:a.end]
+            if va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ")) and b.word.technique:
+                a.kind, a.word = "sep", None  # 前へ … 進む: the verb says it
+            elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and any(
+                    src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
+                line, column, shown = src.where(b.start, b.end)
+                self.notes.append(Problem(f"は「{a.word.shown}」の動きを言う語として読みました（カードは出しません）。",
+                                          line=line, column=column, text=shown))
+                b.kind, b.word = "sep", None
+        return tokens
 
     # -- what lark reads ------------------------------------------------------------------
     def _emit(self, tokens: list[Piece]) -> None:
@@ -393,7 +416,8 @@ class _Source:
         wordy = any(ch.isalpha() and not ch.isascii() for ch in src.norm[tok.start:(rest[-1].end if rest else tok.end)])
         chatty = any(t.kind in ("function", "laugh") for t in tokens[index + 1:] if src.where(t.start)[0] == line) \
             or any(ch in "!?" for ch in src.norm[tok.start:])
-        if done and wordy and chatty and not any(t.kind in ("word", "symbol") or t.candidates for t in rest):
+        if done and wordy and chatty and not any(t.kind in ("word", "symbol") or t.candidates or t.word is not None
+                                                 for t in rest):
             tail_end = rest[-1].end if rest else tok.end
             line, column, shown = src.where(tok.start, tail_end)
             self.notes.append(Problem("は行動の後ろの雑談として読みませんでした。", line=line, column=column,

@@ -12,6 +12,7 @@ of the rewritten text keeps where it came from, so problems point at what the pl
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from ...errors import Problem
@@ -27,7 +28,7 @@ from .data import RiderData
 #   label: 移動： 能動： (dropped); drop: words that add nothing (使う, 斬りかかる)
 _WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
     # (role, value, forms, verbs)
-    ("head", "近寄る", ("近寄る", "接近", "chikayoru", "chikazuku", "sekkin", "move closer", "closer", "approach", "advance",
+    ("head", "近寄る", ("近寄る", "近寄", "接近", "chikayoru", "chikazuku", "sekkin", "move closer", "closer", "approach", "advance",
                       "close in", "get closer", "close the distance", "前進", "前に出る", "前へ"),
      ("近寄る", "近づく", "近付く", "寄る", "詰める", "距離を詰める", "間合いを詰める", "前に出る", "接近する", "前進する",
       "踏み込む", "突っ込む", "迫る", "近寄って行く")),
@@ -47,20 +48,21 @@ _WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
     ("head", "阻止しない", ("阻止しない", "阻止なし", "阻止せず", "阻止×", "阻止はしない", "阻止しません", "阻止はしません",
                        "allow", "no block", "don't block", "do not block", "let pass", "soshi shinai", "soshishinai",
                        "止めない", "止めません", "見逃す"), ()),
-    ("head", "攻撃しない", ("攻撃しない", "攻撃なし", "攻撃はしない", "攻撃しません", "攻撃はしません", "攻撃せず", "no attack",
+    ("head", "攻撃しない", ("攻撃しない", "攻撃なし", "攻撃×", "攻撃x", "kougeki shinai", "kougekishinai", "no attacking", "攻撃はしない", "攻撃しません", "攻撃はしません", "攻撃せず", "no attack",
                        "hold", "don't attack", "do not attack", "hold attack"), ()),
     ("head", "受け", ("受け", "parry", "uke", "受けます"), ("受ける", "剣で受ける", "剣で受け止める", "受け止める")),
-    ("rule", "最も遠い相手", ("最も遠い相手", "一番遠い相手", "最も遠い人", "一番遠い人", "一番遠い奴", "一番遠いやつ", "最も遠い",
+    ("rule", "最も遠い相手", ("whoever is farthest", "whoever is furthest", "最も遠い相手", "一番遠い相手", "最も遠い人", "一番遠い人", "一番遠い奴", "一番遠いやつ", "最も遠い",
                           "一番遠い", "farthest", "the farthest", "furthest", "the furthest", "farthest opponent"), ()),
-    ("rule", "最も近い相手", ("最も近い相手", "一番近い相手", "最も近い人", "一番近い人", "一番近い奴", "一番近いやつ", "最も近い",
+    ("rule", "最も近い相手", ("whoever is nearest", "whoever is closest", "最寄り", "最寄りの相手", "最も近い相手", "一番近い相手", "最も近い人", "一番近い人", "一番近い奴", "一番近いやつ", "最も近い",
                           "一番近い", "nearest", "the nearest", "closest", "the closest", "nearest opponent"), ()),
     ("keyword", "受動:", ("受動", "受動:", "受動：", "passive", "passive:", "受動カード", "受動カード:"), ()),
     ("keyword", "隙狙い", ("隙狙い", "スキ狙い", "すき狙い", "隙ねらい", "sukinerai", "suki nerai", "aim"), ()),
     ("keyword", "超回避", ("超回避", "ちょうかいひ", "choukaihi", "super evasion", "super evade"), ()),
     ("keyword", "回避:", ("回避:", "回避は", "回避", "evade", "evade with", "evasion"), ()),
     ("keyword", "庇う", ("庇う", "かばう", "kabau", "cover"), ("庇う",)),
-    ("keyword", "攻撃:", ("攻撃:", "攻撃対象:", "標的:", "標的", "target", "target:"), ()),
-    ("nara", "なら", ("なら", "ならば", "のは", "きたら", "きた時は", "てきたら", "できたら", "てきた時は", "てきたときは", "てくる時は", "てくるなら", "たら", "だったら", "されたら", "してきたら", "が来たら", "がきたら", "来たら", "の時は",
+    ("keyword", "攻撃:", ("攻撃:", "攻撃対象:", "攻撃対象", "標的:", "標的", "対象:", "対象", "狙い:", "target", "target:", "targets",
+                         "targets:", "attack on", "on"), ()),
+    ("nara", "なら", ("なら", "ならば", "のは", "したら", "してきたら", "きたら", "きた時は", "てきたら", "できたら", "てきた時は", "てきたときは", "てくる時は", "てくるなら", "たら", "だったら", "されたら", "してきたら", "が来たら", "がきたら", "来たら", "の時は",
                     "のときは", "の時", "のとき", "時は", "ときは", "場合は", "の場合", "なら:", "されたとき"), ()),
     ("nara", "if", ("if", "when"), ()),
     ("attack", "攻撃", ("攻撃", "attack", "attacked"), ("攻撃する", "斬りかかる", "殴る", "斬る", "撃つ", "狙う",
@@ -70,12 +72,14 @@ _WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
     ("pool", "攻撃力", ("攻撃力", "こうげきりょく", "attack power"), ()),
     ("refer", "", ("前回と同じ", "前回同様", "前回", "前のターンと同じ", "前ターンと同じ", "いつもの", "いつも通り",
                    "さっきと同じ", "same as last turn", "same as before"), ()),
-    ("their", "", ("相手が", "相手は", "相手も", "相手の", "敵が", "敵は", "敵の", "向こうが", "向こうの", "they", "he", "she", "if he", "if they",
-                   "if she"), ()),
+    ("their", "", ("相手が", "相手は", "相手も", "相手の", "敵が", "敵は", "敵の", "向こうが", "向こうの", "誰かが", "誰かの", "they", "he",
+                   "she", "someone", "anyone", "somebody", "the enemy", "if he", "if they", "if she", "if someone",
+                   "if anyone"), ()),
     ("label", "", ("移動:", "移動：", "移動", "能動:", "能動：", "能動", "能動カード", "能動カード:", "カード:", "行動:", "move:",
                   "active:", "card:", "阻止:"), ()),
     ("drop", "", ("使用", "use", "using", "with", "and", "then", "play", "装備", "hp", "点", "点分", "points", "point", "振る",
-                  "振ります", "で振る", "分", "just", "but", "otherwise", "else"), ("使う", "使用する", "出す", "発動する", "装備する",
+                  "振ります", "で振る", "分", "just", "but", "otherwise", "else", "always", "another", "me", "uses", "use",
+                  "do nothing", "nothing", "only", "roll", "rolls", "is", "are"), ("使う", "使用する", "出す", "発動する", "装備する",
                                                                                 "準備する", "用意する", "呼ぶ", "構える", "決める",
                                                                                 "防ぐ", "守る", "返す", "しのぐ", "凌ぐ")),
 ]
@@ -158,7 +162,7 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
-        tokens = resolve_unknowns(scan(src, lex), src, lex)
+        tokens = resolve_unknowns(scan(src, lex, remarks=False), src, lex)
         tokens = _event_final(tokens, src)
         tokens, chat = chat_lines(tokens, src)
         tokens, remarks = _chat_sentences(tokens, src)
@@ -179,7 +183,7 @@ class Rewritten:
             else:
                 where.extend([o_start] * len(piece))
         self.text = "".join(text)
-        where.append(len(original))
+        where.append(pieces[-1][2] if pieces else len(original))  # the end of what was read, not of the post
         self.where = where
 
     def _emit(self, tokens: list[Token], declared: list[tuple[int, int, str]]) -> None:
@@ -266,6 +270,16 @@ class Rewritten:
                                                  hint="することだけを書きます（阻止しない・攻撃しない は書けます）。"))
                 continue
             word = tok.word
+            if word is None and raw(tok) in ("→", "->", "⇒", ">", "＞") and clauses[-1] and \
+                    "".join(p for p, _s, _e in clauses[-1]).startswith(("受動", "passive")):
+                put("なら", tok)  # 受動：攻撃→GV
+                state["open"] = True
+                continue
+            if word is None and raw(tok) in ("→", "->", "⇒", ">", "＞", "then") and state["list"]:
+                put(",", tok)  # 攻撃：蓮→城戸 / 北岡＞城戸: the next in the priority list
+                continue
+            if word is None and all(unicodedata.category(ch) == "So" or ch in "\ufe0f\u200d" for ch in raw(tok)):
+                continue  # 🔥 👊 ⬅️: decoration
             if word is None:  # a name, or a word lark will name in its problem
                 if tok.candidates:
                     line, column, shown = src.where(tok.start, tok.end)
@@ -372,6 +386,10 @@ class Rewritten:
                     continue
             if state["list"]:
                 close()  # the names end where an order word starts
+            after_it = tokens[index + 1] if index + 1 < len(tokens) else None
+            if value in ("近寄る", "離れる") and after_it is not None and after_it.start == tok.end and after_it.word is not None \
+                    and isinstance(after_it.word.value, tuple) and after_it.word.value[1] in ("阻止する", "阻止しない"):
+                self._their = True  # 近寄り阻止なし: the blocking of an approach — the opponent's move
             if self._their and value in ("近寄る", "離れる"):
                 self._their = False  # the opponent's move: the condition of the answer (阻止) that follows
                 close()
@@ -477,7 +495,7 @@ def _event_final(tokens: list[Token], src: Text) -> list[Token]:
     """イベントファイナル: its free text runs to the end of the line, as written."""
     out: list[Token] = []
     i = 0
-    marker = re.compile(r"(?:イベントファイナル|event\s*final)\s*[:：]?", re.I)
+    marker = re.compile(r"(?:イベントファイナル|event\s*final|ef(?=\s*[:：]))\s*[:：]?", re.I)
     while i < len(tokens):
         tok = tokens[i]
         m = marker.match(src.folded, tok.start)
