@@ -44,12 +44,7 @@ def reading(word: str) -> str:
     """The word's reading in katakana (what is not kana, kanji or romaji is kept as it is)."""
     folded = fold(unicodedata.normalize("NFKC", word))
     if has_kanji(folded):
-        out = []
-        for token in _tokenizer().tokenize(folded):
-            surface = token.surface
-            said = token.reading if token.reading not in ("*", "") else surface
-            out.append(fold(said) if has_kanji(surface) else surface)
-        folded = fold("".join(out))
+        folded = fold(_read_kanji(folded))
     if any("a" <= ch <= "z" for ch in folded):
         import jaconv
 
@@ -76,6 +71,18 @@ def unmarked(word: str) -> str:
     """The reading with its sound marks dropped (ガート = ガード, but ドウ is not トオ)."""
     said = reading(word)
     return unicodedata.normalize("NFC", "".join(ch for ch in unicodedata.normalize("NFD", said) if ch not in "\u3099\u309a"))
+
+
+def _read_kanji(text: str, whole: bool = True) -> str:
+    """Kanji by janome's readings; a compound its dictionary lacks (耐空) by its characters' own."""
+    out = []
+    for token in _tokenizer().tokenize(text):
+        surface = token.surface
+        said = token.reading if token.reading not in ("*", "") else surface
+        if has_kanji(said) and whole and len(surface) > 1:
+            said = "".join(_read_kanji(ch, False) for ch in surface)
+        out.append(said if has_kanji(surface) else surface)
+    return "".join(out)
 
 
 def _romaji_fixed(word: str) -> str:

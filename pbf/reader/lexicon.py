@@ -78,7 +78,11 @@ FUNCTION_WORDS = (
     "てみる", "です。", "かな", "かも", "おきます", "ておく", "でおく", "でおきます", "しておきます", "ときます", "ておきます",
     "くる", "てくる", "してから", "てから", "てくるなら", "きます", "来る", "こようと", "ようと", "しても", "ても", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
     "それから", "そして", "最後に", "続けて", "つづけて", "さらに", "あと", "後は", "あとは", "then", "and", "and then",
-    "next", "after that", "please", "pls", "plz", "desu", "masu", "onegaishimasu", "onegai", "this turn", "for this turn",
+    "next", "after that", "please", "pls", "plz", "desu", "masu", "shimasu", "onegai shimasu", "onegaishimasu",
+    "koudou", "koudou:", "action", "action:", "plot", "plot:", "act", "act:", "my plot", "my action", "order", "order:",
+    "そのあと", "その後", "そのあとに", "最初に", "最初は", "初めに", "はじめに", "その場で", "とりあえず", "ひとまず", "しっかり",
+    "一度", "次は", "続いて", "つなげます", "つなげる", "繋げる", "と思います", "思います", "いきたい", "たい", "ので", "なので",
+    "枚目", "枚目は", "番目", "onegaishimasu", "onegai", "this turn", "for this turn",
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
     "で以上です", "でお願い", "でおねがい", "で", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
 )

@@ -34,9 +34,9 @@ SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡�
 _OPEN, _CLOSE = "([{〔【《〈", ")]}〕】》〉"  # after NFKC: （ is (, ［ is [
 _ANCHOR = re.compile(r">>\d+(?:[-,]\d+)*")
 _LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])")
-_NUMBER = re.compile(r"\d+")
+_NUMBER = re.compile(r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))")
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
-_EMOTICON = re.compile(r"[<>m9ヽ\\o]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*][^()\n]{0,12}[)][<>/ノゞ9o]*")
+_EMOTICON = re.compile(r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д][^()\n]{0,12}[)][<>/ノゞ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺ]{1,4}(?![ァ-ヺ]))?")
 
 
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,

@@ -53,7 +53,7 @@ class Text:
             i = j
         origin.append(n)
         for k in range(1, len(parts) - 1):  # a dash between kana is a long mark (ガ-ド, エナジ－キャノン)
-            if parts[k] in "-‐―−" and _kana(parts[k - 1]) and _kana(parts[k + 1]):
+            if parts[k] in "-‐―−—–ｰ~〜" and _kana(parts[k - 1]) and _kana(parts[k + 1]):
                 parts[k] = "ー"
         self.norm = "".join(parts)
         self.folded = "".join(_fold_char(ch) for ch in self.norm)

@@ -169,6 +169,7 @@ def _symbol(folded: str, i: int) -> int | None:
     return None
 
 
+_KANJI_DIGITS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5"}
 _NUMPAD = {"6": "→", "4": "←", "8": "↑", "9": "↑→", "7": "↑←"}
 _CLOSING = {"(": ")", "[": "]", "{": "}", "「": "」", "【": "】", "〔": "〕"}
 
@@ -240,22 +241,30 @@ class _Source:
 
     def _same_move_twice(self, tokens: list[Piece]) -> list[Piece]:
         """One move said twice is one move: 前へ1マス進む (a direction, then the verb of the same
-        card), 後ろジャンプで離れる (a technique, and で a verb saying how it moves): the second
-        word describes the first, and is noted, not played."""
+        card), 後ろジャンプで離れる / ↑←で逃げる (a technique or cards, and で a verb saying how they
+        move): the second word describes the first, and is noted, not played."""
         src = self.source
-        words = [(k, t) for k, t in enumerate(tokens) if t.kind in ("word", "unknown") and t.word is not None]
-        for (i, a), (j, b) in zip(words, words[1:]):
+        units: list[tuple[int, int, str, str, Piece | None]] = []  # (first, last token, cards, shown, word)
+        for k, t in enumerate(tokens):
+            if t.kind in ("word", "unknown") and t.word is not None:
+                units.append((k, k, str(t.word.value), t.word.shown, t))
+            elif t.kind == "symbol" and src.norm[t.start:t.end] in "弱強→←↑":
+                if units and units[-1][4] is None and units[-1][1] == k - 1:
+                    first, _last, cards, _shown, _w = units[-1]
+                    units[-1] = (first, k, cards + src.norm[t.start:t.end], cards + src.norm[t.start:t.end], None)
+                else:
+                    units.append((k, k, src.norm[t.start:t.end], src.norm[t.start:t.end], None))
+        for (i0, i, va, shown_a, a), (j, _j1, vb, _sb, b) in zip(units, units[1:]):
             between = tokens[i + 1:j]
-            if any(t.kind not in ("sep", "function", "number", "counter") for t in between):
+            if b is None or any(t.kind not in ("sep", "function", "number", "counter") for t in between):
                 continue
-            va, vb = str(a.word.value), str(b.word.value)
-            said_a = src.folded[a.start:a.end]
-            if va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ")) and b.word.technique:
+            said_a = src.folded[a.start:a.end] if a is not None else ""
+            if a is not None and va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ")) and b.word.technique:
                 a.kind, a.word = "sep", None  # 前へ … 進む: the verb says it
-            elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and any(
+            elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and b.word.technique and any(
                     src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
                 line, column, shown = src.where(b.start, b.end)
-                self.notes.append(Problem(f"は「{a.word.shown}」の動きを言う語として読みました（カードは出しません）。",
+                self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
                 b.kind, b.word = "sep", None
         return tokens
@@ -318,9 +327,15 @@ class _Source:
                     repeat(pending_count, tok)
                     pending_count = 0
                 continue
+            ordinal = next((t for t in tokens[index + 1:] if t.kind != "sep"), None)
+            if kind == "number" and ordinal is not None and src.norm[ordinal.start:ordinal.end] in ("枚目", "枚目は", "番目"):
+                out.append(" ")  # 1枚目：↑ — which card it is, not how many
+                origin.append(src.span(tok.start, tok.end))
+                continue
             if kind == "number" or (kind == "word" and tok.word is not None and src.norm[tok.start:tok.end].isdigit()
                                     and (times or (nxt is not None and nxt.kind == "counter"))):
-                count = int(src.norm[tok.start:tok.end][:3])
+                digits = src.norm[tok.start:tok.end][:3]
+                count = int(_KANJI_DIGITS.get(digits, digits))
                 if times:
                     times = False
                     repeat(count, tok)
