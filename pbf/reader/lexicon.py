@@ -149,8 +149,10 @@ class Lexicon:
         best: dict[str, tuple[int, str, Word]] = {}
         digits = [ch for ch in folded if ch.isdigit()]
         for form, form_said, w in self._near:
-            if w.kind not in kinds or not w.guess or (len(form) <= 2 and len(folded) != len(form)):
-                continue  # a word of two letters (旋風, SV) is a near miss only of a word as short
+            if w.kind not in kinds or not w.guess:
+                continue
+            if len(form) <= 2 and len(folded) != len(form) and not (said and said == form_said and not kana.has_kanji(folded)):
+                continue  # a word of two letters (旋風, SV) is a near miss only of a word as short, or of its reading in kana
             if digits != [ch for ch in form if ch.isdigit()]:
                 continue  # 名無し4号 is not 名無し3号: a number is never a slip
             limit = min(_allowed(form_said or form), _allowed(said or folded))
@@ -165,6 +167,8 @@ class Lexicon:
                     d = min(d, spelled)
             if d > limit:
                 continue
+            if d == 0 and kana.reading(folded) == kana.reading(form):
+                d = -1  # the very reading (ジュドウ = 受動), before one that is only alike (シュート)
             if w.concept not in best or d < best[w.concept][0]:
                 best[w.concept] = (d, form, w)
         return sorted(best.values(), key=lambda t: (t[0], -len(t[1]), t[1]))
