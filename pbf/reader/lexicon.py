@@ -110,6 +110,14 @@ class Lexicon:
             self.longest = max(self.longest, len(key))
             self._near = None
 
+    def add_closed_lists(self) -> None:
+        """The reader's own words, after a game's (which win where they spell the same): the
+        negations and the function words."""
+        for negation in NEGATIONS:
+            self.add(negation, Word("negation", negation, kind="negation"))
+        for function in FUNCTION_WORDS:
+            self.add(function, Word("function", function, kind="function"))
+
     def add_verb(self, verb: str, word: Word, ichidan: bool | None = None) -> None:
         """Every conjugation of ``verb`` is ``word``; a stem alone (下がり, 近づき) is found as
         written but is no target of a near miss (a fragment that short is close to too much)."""

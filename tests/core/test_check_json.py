@@ -13,22 +13,21 @@ KEYS = {"player", "character", "system", "ok", "canonical", "order", "notes", "w
 PROBLEM_KEYS = {"message", "line", "column", "text", "hint", "player"}
 
 
-@pytest.fixture
-def alterego(tmp_path, pbf):
-    path = tmp_path / "ae"
-    code, _out, err = pbf("new", path, "--system", "alterego", "--player", "美鈴=meiling", "--player", "楓=kaede",
-                          "--seed", "s")
+def new_campaign(pbf, path, *players):
+    code, _out, err = pbf("new", path, "--system", "alterego" if "美鈴=meiling" in players else "rider",
+                          *(a for p in players for a in ("--player", p)), "--seed", "s")
     assert code == 0, err
     return path
+
+
+@pytest.fixture
+def alterego(tmp_path, pbf):
+    return new_campaign(pbf, tmp_path / "ae", "美鈴=meiling", "楓=kaede")
 
 
 @pytest.fixture
 def rider(tmp_path, pbf):
-    path = tmp_path / "rd"
-    code, _out, err = pbf("new", path, "--system", "rider", "--player", "城戸=ryuki", "--player", "刃=jinshu",
-                          "--seed", "s")
-    assert code == 0, err
-    return path
+    return new_campaign(pbf, tmp_path / "rd", "城戸=ryuki", "刃=jinshu")
 
 
 def check_json(pbf, camp, player, order):

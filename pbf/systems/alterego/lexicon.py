@@ -14,7 +14,7 @@ from typing import Any
 
 from ... import yamlio
 from ...reader.kana import fold as kana_fold, has_kanji
-from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
+from ...reader.lexicon import Lexicon, Word
 from .data import DATA_DIR, Character, GameData
 
 _EXTRA: list[Any] = []
@@ -66,10 +66,7 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
             lex.add(short, Word(tech.command, names[tech.command], value=tech.command, technique=True))
     for counter in extra.get("counters") or ():
         lex.add(str(counter), Word("counter", str(counter), kind="counter"))
-    for negation in NEGATIONS:
-        lex.add(negation, Word("negation", negation, kind="negation"))
-    for function in FUNCTION_WORDS:
-        lex.add(function, Word("function", function, kind="function"))
+    lex.add_closed_lists()
     from .reading import commands
 
     lex.commands = commands(character)  # the plot reader warns where named words join into another technique

@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from ...errors import OrderError, Problem, nearest
 from ...reader import kana
-from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
+from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token as Piece, chat_lines, passed_over, resolve_unknowns, scan
 from ...reader.text import Text, position
 from ...resources import lark_parser
@@ -118,10 +118,7 @@ def lexicon_of(words: "dict[str, str] | Lexicon | None") -> Lexicon:
         lex = Lexicon()
         for word, cards in (words or {}).items():
             lex.add(word, Word(cards, word, value=cards))
-        for negation in NEGATIONS:
-            lex.add(negation, Word("negation", negation, kind="negation"))
-        for function in FUNCTION_WORDS:
-            lex.add(function, Word("function", function, kind="function"))
+        lex.add_closed_lists()
         if len(_LEXICONS) >= 64:
             _LEXICONS.clear()
         kept = _LEXICONS[id(words)] = (words, lex)

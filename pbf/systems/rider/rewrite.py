@@ -16,7 +16,7 @@ import unicodedata
 from typing import Any
 
 from ...errors import Problem
-from ...reader.lexicon import FUNCTION_WORDS, NEGATIONS, Lexicon, Word
+from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token, chat_lines, passed_over, resolve_unknowns, scan
 from ...reader.text import Text
 from .data import RiderData
@@ -111,10 +111,7 @@ def lexicon(data: RiderData) -> Lexicon:
             lex.add_verb(verb, word)
     for courtesy in _COURTESY:
         lex.add(courtesy, Word("function", courtesy, kind="function"))
-    for negation in NEGATIONS:
-        lex.add(negation, Word("negation", negation, kind="negation"))
-    for function in FUNCTION_WORDS:
-        lex.add(function, Word("function", function, kind="function"))
+    lex.add_closed_lists()
     if len(_BUILT) >= 8:
         _BUILT.clear()
     _BUILT[id(data)] = (data, lex)
