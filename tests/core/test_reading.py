@@ -208,9 +208,11 @@ def test_no_chat_hint_for_an_order_without_chat(camps, text):
         assert all("雑談" not in (p.hint or "") for p in exc.problems), [p.format() for p in exc.problems]
 
 
-def test_every_problem_at_once(camps):
-    problems = refused(camps["rd"], "城戸", "ストライクベントで攻撃、回避は防御力、超回避ふたつ")
-    assert problems  # refused once, with what it could not read — not one problem per try
+def test_the_reading_that_got_furthest_says_what_is_wrong(camps):
+    """ストライクベントで攻撃、回避は防御力 reads (the GM's reading); what is wrong is that 防御力
+    evasion needs a ガードベント — said at once, not 「は防御力」 as an unknown word first."""
+    (problem,) = refused(camps["rd"], "城戸", "ストライクベントで攻撃、回避は防御力")
+    assert "ガードベント" in problem.message and "知らない語" not in problem.message
 
 
 def test_check_json_carries_the_notes(camps, pbf):

@@ -25,7 +25,6 @@ from ...record import field, record
 CARD_OF_TERMINAL = {"WEAK": "弱", "STRONG": "強", "FORWARD": "→", "BACK": "←", "UP": "↑"}
 WORDS = ["light", "weak", "heavy", "strong", "forward", "fwd", "back", "guard", "up", "jump", "cancel"]
 CARD_HELP = "使えるカード：弱(L) 強(H) →(6, ->) ←(4, <-) ↑(8, ^)、技の名前（ジャンプ、投げ…）／キャンセルは C(弱←)"
-CHAT_HELP = "行動の後ろに雑談は書けません。雑談は【行動】の行より前に書いてください。"
 
 
 @record(frozen=True)
@@ -509,12 +508,7 @@ def _syntax_problem(error: UnexpectedInput, source: _Source) -> Problem:
         line, column, text = source.where(pos, end)
         word = source.norm[pos:end]
         guess = source.suggestion(word) if end > pos + 1 or not word.isascii() else None
-        if guess is not None:
-            hint = f"もしかして「{guess}」？　{CARD_HELP}"
-        elif not word.isascii() and end > pos + 1:
-            hint = CHAT_HELP
-        else:
-            hint = CARD_HELP
+        hint = f"もしかして「{guess}」？　{CARD_HELP}" if guess is not None else CARD_HELP
         return Problem("カードとして読めない語です。", line=line, column=column, text=text, hint=hint)
     assert isinstance(error, UnexpectedToken)
     tok = error.token

@@ -272,19 +272,33 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
     # When neither holds, the problems are the order language's own (their hints name the form).
     try:
         order = _read(text, player, state, data, teams, natural=False)
-    except OrderError as first:
+    except _Refused as first:
         try:
             order = _read(text, player, state, data, teams, natural=True)
-        except OrderError:
-            raise first from None
+        except _Refused as second:
+            # the reading that got further says what is wrong: the GM's reading when only the order
+            # language could not read the words (回避は防御力 reads, and needs a ガードベント)
+            raise OrderError((second if second.stage > first.stage else first).problems) from None
     return replace(order, canonical=canonical(order, data))
+
+
+class _Refused(OrderError):
+    def __init__(self, problems: list[Problem], stage: int):
+        super().__init__(problems)
+        self.stage = stage  # 0: the words, 1: the order's clauses, 2: what the state allows
 
 
 def _read(text: str, player: str, state: dict[str, Any], data: RiderData, teams: dict[str, str | None] | None,
           natural: bool) -> RiderOrder:
-    clauses, _normalised, where = read_clauses(text, data, player, natural)
-    order, at = build_order(clauses, text, where, player, data)
-    return validate(order, at, player, state, data, text, where, teams)
+    stage = 0
+    try:
+        clauses, _normalised, where = read_clauses(text, data, player, natural)
+        stage = 1
+        order, at = build_order(clauses, text, where, player, data)
+        stage = 2
+        return validate(order, at, player, state, data, text, where, teams)
+    except OrderError as exc:
+        raise _Refused(exc.problems, stage) from None
 
 
 def winners(state: dict[str, Any], teams: dict[str, str | None]) -> list[str]:

@@ -313,7 +313,6 @@ def _candidates(data: RiderData, allowed: tuple[str, ...]) -> list[str]:
 
 
 ORDER_KINDS = ("move", "block", "hold", "parry", "card")
-CHAT_HELP = "行動の後ろに雑談は書けません。雑談は【行動】の行より前に書いてください。"
 
 
 @v_args(inline=True)
@@ -593,8 +592,6 @@ def _parse_clauses(text: str, normalised: str, where: list[int], data: RiderData
         if guess is not None:
             shown = next((c for c in inner.candidates if norm(c) == guess), guess)
         hint = inner.hint or (f"もしかして「{shown}」？" if shown else None)
-        if hint is None and not word.isascii():
-            hint = CHAT_HELP
         message = inner.why or "知らない語です。"
         raise OrderError([problem_at(text, where, inner.token.start_pos, message, word, hint, player)]) from None
     for c in clauses:

@@ -19,72 +19,17 @@ from ...errors import Problem
 from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token, chat_lines, passed_over, resolve_unknowns, scan
 from ...reader.text import Text
-from .data import RiderData
+from ... import yamlio
+from .data import DATA_DIR, RiderData
 
-# role: what the word does in a clause
-#   head: starts a clause of its own (a move, a card, 阻止, 攻撃しない, 受け)
-#   keyword: the grammar's keywords (受動, 隙狙い …): passed to lark with what follows them
-#   nara: a condition's "if" (なら, されたら, if); attack: 攻撃 as a verb or a condition
-#   label: 移動： 能動： (dropped); drop: words that add nothing (使う, 斬りかかる)
-_WORDS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
-    # (role, value, forms, verbs)
-    ("head", "近寄る", ("近寄る", "近寄", "接近", "chikayoru", "chikazuku", "sekkin", "move closer", "closer", "approach", "advance",
-                      "close in", "get closer", "close the distance", "前進", "前に出る", "前へ"),
-     ("近寄る", "近づく", "近付く", "寄る", "詰める", "距離を詰める", "間合いを詰める", "前に出る", "接近する", "前進する",
-      "踏み込む", "突っ込む", "迫る", "近寄って行く")),
-    ("head", "離れる", ("離れる", "後退", "hanareru", "move away", "away", "retreat", "back off", "back away", "kyori wo toru",
-                      "kyori o toru", "get away"),
-     ("離れる", "下がる", "後退する", "退く", "距離を取る", "間合いを取る", "逃げる", "遠ざかる", "引く", "後ろに下がる")),
-    ("head", "近へ", ("近", "近へ", "近距離へ", "近距離に", "近距離まで", "近距離", "近に", "→近", "to near", "near", "close range",
-                     "go to close range", "to close range", "to close"), ()),
-    ("head", "中へ", ("中", "中へ", "中距離へ", "中距離に", "中距離まで", "中距離", "中に", "→中", "to mid", "mid", "mid range",
-                     "middle", "to middle", "go to mid range"), ()),
-    ("head", "遠へ", ("遠", "遠へ", "遠距離へ", "遠距離に", "遠距離まで", "遠距離", "遠に", "→遠", "to far", "far", "long range",
-                     "go to long range", "to far range"), ()),
-    ("head", "", ("留まる", "移動なし", "移動しない", "動かない", "stay", "no move", "hold position", "その場", "その場に留まる",
-                 "todomaru", "能動なし", "カードなし", "no card", "移動せず"),
-     ("留まる", "とどまる", "待つ", "待機する")),
-    ("head", "阻止する", ("阻止する", "阻止", "block", "blocking", "soshi", "阻止あり"), ("阻止する", "止める")),
-    ("head", "阻止しない", ("阻止しない", "阻止なし", "阻止せず", "阻止×", "阻止はしない", "阻止しません", "阻止はしません",
-                       "allow", "no block", "don't block", "do not block", "let pass", "soshi shinai", "soshishinai",
-                       "止めない", "止めません", "見逃す"), ()),
-    ("head", "攻撃しない", ("攻撃しない", "攻撃なし", "攻撃×", "攻撃x", "kougeki shinai", "kougekishinai", "no attacking", "攻撃はしない", "攻撃しません", "攻撃はしません", "攻撃せず", "no attack",
-                       "hold", "don't attack", "do not attack", "hold attack"), ()),
-    ("head", "受け", ("受け", "parry", "uke", "受けます"), ("受ける", "剣で受ける", "剣で受け止める", "受け止める")),
-    ("rule", "最も遠い相手", ("whoever is farthest", "whoever is furthest", "最も遠い相手", "一番遠い相手", "最も遠い人", "一番遠い人", "一番遠い奴", "一番遠いやつ", "最も遠い",
-                          "一番遠い", "farthest", "the farthest", "furthest", "the furthest", "farthest opponent"), ()),
-    ("rule", "最も近い相手", ("whoever is nearest", "whoever is closest", "最寄り", "最寄りの相手", "最も近い相手", "一番近い相手", "最も近い人", "一番近い人", "一番近い奴", "一番近いやつ", "最も近い",
-                          "一番近い", "nearest", "the nearest", "closest", "the closest", "nearest opponent"), ()),
-    ("keyword", "受動:", ("受動", "受動:", "受動：", "passive", "passive:", "受動カード", "受動カード:"), ()),
-    ("keyword", "隙狙い", ("隙狙い", "スキ狙い", "すき狙い", "隙ねらい", "sukinerai", "suki nerai", "aim"), ()),
-    ("keyword", "超回避", ("超回避", "ちょうかいひ", "choukaihi", "super evasion", "super evade"), ()),
-    ("keyword", "回避:", ("回避:", "回避は", "回避", "evade", "evade with", "evasion"), ()),
-    ("keyword", "庇う", ("庇う", "かばう", "kabau", "cover"), ("庇う",)),
-    ("keyword", "攻撃:", ("攻撃:", "攻撃対象:", "攻撃対象", "標的:", "標的", "対象:", "対象", "狙い:", "target", "target:", "targets",
-                         "targets:", "attack on", "on"), ()),
-    ("nara", "なら", ("なら", "ならば", "のは", "したら", "してきたら", "きたら", "きた時は", "てきたら", "できたら", "てきた時は", "てきたときは", "てくる時は", "てくるなら", "たら", "だったら", "されたら", "してきたら", "が来たら", "がきたら", "来たら", "の時は",
-                    "のときは", "の時", "のとき", "時は", "ときは", "場合は", "の場合", "なら:", "されたとき"), ()),
-    ("nara", "if", ("if", "when"), ()),
-    ("attack", "攻撃", ("攻撃", "attack", "attacked"), ("攻撃する", "斬りかかる", "殴る", "斬る", "撃つ", "狙う",
-                                                                  "仕掛ける", "攻める")),
-    ("pool", "運動性", ("運動性", "うんどうせい", "mobility", "agility", "運動"), ()),
-    ("pool", "防御力", ("防御力", "防御", "ぼうぎょりょく", "defense", "defence"), ()),
-    ("pool", "攻撃力", ("攻撃力", "こうげきりょく", "attack power"), ()),
-    ("refer", "", ("前回と同じ", "前回同様", "前回", "前のターンと同じ", "前ターンと同じ", "いつもの", "いつも通り",
-                   "さっきと同じ", "same as last turn", "same as before"), ()),
-    ("their", "", ("相手が", "相手は", "相手も", "相手の", "敵が", "敵は", "敵の", "向こうが", "向こうの", "誰かが", "誰かの", "they", "he",
-                   "she", "someone", "anyone", "somebody", "the enemy", "if he", "if they", "if she", "if someone",
-                   "if anyone"), ()),
-    ("label", "", ("移動:", "移動：", "移動", "能動:", "能動：", "能動", "能動カード", "能動カード:", "カード:", "行動:", "move:",
-                  "active:", "card:", "阻止:"), ()),
-    ("drop", "", ("使用", "use", "using", "with", "and", "then", "play", "装備", "hp", "点", "点分", "points", "point", "振る",
-                  "振ります", "で振る", "分", "just", "but", "otherwise", "else", "always", "another", "me", "uses", "use",
-                  "do nothing", "nothing", "only", "roll", "rolls", "is", "are"), ("使う", "使用する", "出す", "発動する", "装備する",
-                                                                                "準備する", "用意する", "呼ぶ", "構える", "決める",
-                                                                                "防ぐ", "守る", "返す", "しのぐ", "凌ぐ")),
-]
-_COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "相手", "敵",
-             "opponent", "the opponent", "enemy")
+# The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
+# roles are explained at its top). Read once per process, from pbf's cache.
+_LEXICON_FILE = DATA_DIR / "lexicon.yaml"
+
+
+def _words() -> dict[str, Any]:
+    return yamlio.load_data_file(_LEXICON_FILE) or {}
+
 
 _BUILT: dict[int, tuple[RiderData, Lexicon]] = {}
 
@@ -101,7 +46,10 @@ def lexicon(data: RiderData) -> Lexicon:
     for spelling, card_id in data.card_words.items():
         name = data.card_name(card_id)
         lex.add(spelling, Word("card:" + card_id, name, value=name, technique=True))
-    for role, value, forms, verbs in _WORDS:
+    words = _words()
+    for entry in words.get("words") or ():
+        role, value = str(entry["role"]), str(entry.get("value") or "")
+        forms, verbs = [str(f) for f in entry.get("forms") or ()], [str(v) for v in entry.get("verbs") or ()]
         guess = role in ("head", "keyword", "attack", "pool", "rule")  # なら, 使う, 移動： only as written
         word = Word(f"{role}:{value}", value or forms[0], "order" if role not in ("drop", "label") else role, (role, value),
                     _OPPOSITE.get(value), role == "head", guess)
@@ -109,7 +57,7 @@ def lexicon(data: RiderData) -> Lexicon:
             lex.add(form, word)
         for verb in verbs:
             lex.add_verb(verb, word)
-    for courtesy in _COURTESY:
+    for courtesy in words.get("courtesy") or ():
         lex.add(courtesy, Word("function", courtesy, kind="function"))
     lex.add_closed_lists()
     if len(_BUILT) >= 8:
