@@ -363,6 +363,13 @@ def run_turn(
     if sources is None:
         sources = sources_from_file(campaign, orders_text)
     read = read_orders(campaign, sources, state)
+    # what the reading of each order passed over or corrected, kept with the turn (turn.yaml is
+    # public: the notes name what was written, never a hand)
+    reading_notes = [sources.by_player[name].place(replace(n, player=name)).format(public=True, japanese=True)
+                     for name, order in read.orders.items() if order is not None and name in sources.by_player
+                     for n in order_notes(order)]
+    if reading_notes:
+        meta["notes"] = [*meta.get("notes", []), *reading_notes]
     turn = int(state.get("turn", 0)) + 1
     if draws is not None:
         dice = Dice.replay(draws)

@@ -221,3 +221,17 @@ def test_check_json_carries_the_notes(camps, pbf):
     assert code == 0 and data["canonical"] == "→←強"
     (note,) = data["notes"]
     assert note["text"] == "採光蓮華掌" and "彩光蓮華掌" in note["message"] and note["severity"] is None
+
+
+def test_the_turn_keeps_what_its_reading_passed_over(tmp_path, pbf):
+    """turn.yaml (public) keeps each order's notes: a correction is part of the history."""
+    camp = tmp_path / "ae"
+    assert pbf("new", camp, "--system", "alterego", "--player", "美鈴=meiling", "--player", "楓=kaede",
+               "--set", "hands=free", "--seed", "s")[0] == 0
+    orders = tmp_path / "o.txt"
+    orders.write_text("[美鈴] 採光蓮華掌\nよろしく\n[楓] なし\n", encoding="utf-8")
+    code, _out, err = pbf("turn", camp, "--orders", orders)
+    assert code == 0, err
+    turn = (camp / "history" / "0001" / "turn.yaml").read_text("utf-8")
+    assert "「採光蓮華掌」を「彩光蓮華掌」と読みました" in turn and "「よろしく」は雑談として読みませんでした" in turn
+    assert pbf("replay", camp)[0] == 0
