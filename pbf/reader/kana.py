@@ -42,9 +42,10 @@ def _tokenizer():
 @lru_cache(maxsize=4096)
 def reading(word: str) -> str:
     """The word's reading in katakana (what is not kana, kanji or romaji is kept as it is)."""
-    folded = fold(unicodedata.normalize("NFKC", word))
-    if has_kanji(folded):
-        folded = fold(_read_kanji(folded))
+    text = unicodedata.normalize("NFKC", word)
+    if has_kanji(text):  # janome reads kanji with their okurigana as written (少し, not 少シ)
+        text = _read_kanji(text)
+    folded = fold(text)
     if any("a" <= ch <= "z" for ch in folded):
         import jaconv
 

@@ -26,6 +26,7 @@ class Word:
     opposite: str | None = None  # a concept a near miss must never become instead
     technique: bool = False  # names a technique or an action (ジャンプ, 弱攻撃, 下がる), not a bare card (弱, L)
     guess: bool = True  # a near miss may be read as this word (False: なら, 使う … only as written)
+    slip: bool = True  # may be part of a slip written against an unknown run (False: なら, 使う, 移動：)
 
 
 # godan endings: dictionary kana -> (i-stem kana, a-stem kana, te-form, o-stem)
@@ -96,6 +97,7 @@ class Lexicon:
 
     def __init__(self, words: Iterable[tuple[str, Word]] = ()):
         self.exact: dict[str, Word] = {}
+        self.spelled: dict[str, str] = {}  # folded form -> as the lexicon spells it (kana as written, for its reading)
         self.commands: dict[str, Any] | None = None  # a game's own table, for warnings its reader gives
         self.longest = 1
         self._near: list[tuple[str, str, Word]] | None = None
@@ -107,6 +109,7 @@ class Lexicon:
         key = " ".join(key.split())
         if key and key not in self.exact:
             self.exact[key] = word
+            self.spelled[key] = " ".join(unicodedata.normalize("NFKC", form).split())
             self.longest = max(self.longest, len(key))
             self._near = None
 
@@ -125,6 +128,8 @@ class Lexicon:
 
         forms = conjugations(verb, ichidan)
         stems = {f for f in forms if not f.endswith(("る", "く", "ぐ", "す", "つ", "ぬ", "ぶ", "む", "う", "て", "で", "た", "だ", "ます", "ました", "ましょう", "ませう", "よう"))}
+        if ichidan is None and verb.endswith("る") and kana.has_kanji(verb[-2:-1]):
+            stems = set(forms) - {verb}  # 斬る: both conjugations were made, half of them never written
         for form in forms:
             self.add(form, replace(word, guess=False) if form in stems and word.guess else word)
 
@@ -151,9 +156,10 @@ class Lexicon:
         """Entries close to ``word`` by reading (and, for kanji, by spelling), best first:
         (distance, the form it is close to, the word). Only the best of each concept is kept."""
         if self._near is None:
-            self._near = [(form, kana.loose(form), w) for form, w in self.exact.items()]
-        folded = kana.fold(unicodedata.normalize("NFKC", word)).strip()
-        said = kana.loose(folded)
+            self._near = [(form, kana.loose(self.spelled.get(form, form)), w) for form, w in self.exact.items()]
+        written = " ".join(unicodedata.normalize("NFKC", word).split())
+        folded = kana.fold(written)
+        said = kana.loose(written)
         best: dict[str, tuple[int, str, Word]] = {}
         digits = [ch for ch in folded if ch.isdigit()]
         for form, form_said, w in self._near:
@@ -166,16 +172,18 @@ class Lexicon:
             limit = min(_allowed(form_said or form), _allowed(said or folded))
             if said and form_said and (len(said) <= 2 or len(form_said) <= 2):
                 # a word of one or two kana is itself or nothing: ドウ is not 遠 (トオ) with its marks dropped
-                d = 0 if kana.unmarked(folded) == kana.unmarked(form) and len(folded) >= 2 else limit + 1
+                d = 0 if kana.unmarked(written) == kana.unmarked(self.spelled.get(form, form)) and len(folded) >= 2 else limit + 1
             else:
                 d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
+                if d > 0 and kana.has_kanji(written):
+                    d = limit + 1  # an IME slip keeps the reading: a word in kanji is a near miss only by the same one
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
                 if spelled <= (1 if len(form) >= 3 else 0):
                     d = min(d, spelled)
             if d > limit:
                 continue
-            if d == 0 and kana.reading(folded) == kana.reading(form):
+            if d == 0 and kana.reading(written) == kana.reading(self.spelled.get(form, form)):
                 d = -1  # the very reading (ジュドウ = 受動), before one that is only alike (シュート)
             if w.concept not in best or d < best[w.concept][0]:
                 best[w.concept] = (d, form, w)

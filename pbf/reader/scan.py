@@ -244,6 +244,9 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if any(t.kind == "function" for t in out[a:b + 1]) and not any(t.kind == "word" for t in out[a:b + 1]) \
                     and any("\u4e00" <= ch <= "\u9fff" for ch in word):
                 continue  # と+同じ+で is no word: a function word joins a run of kanji only with an order word
+            if any(t.kind == "word" and t.word is not None and not t.word.slip and t.end - t.start > 1
+                   for t in out[a:b + 1]):
+                continue  # こおげき+なら is no slip of 攻撃なし: a word read only as written is never part of one
             exact = {text.folded[t.start:t.end] for t in out[a:b + 1] if t.kind == "word" and t.word is not None}
             near = lexicon.near(word, kinds) if exact else []
             if near and near[0][1] in exact:
@@ -252,12 +255,10 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
                 continue
             found, near = lexicon.correction(word, kinds)
             if found is not None:
-                if True:
-                    merged = Token(out[a].start, out[b].end, "unknown", found, corrected=True)
-                    out[a:b + 1] = [merged]
-                    i = a + 1
-                    done = True
-                    break
+                out[a:b + 1] = [Token(out[a].start, out[b].end, "unknown", found, corrected=True)]
+                i = a + 1
+                done = True
+                break
             if near and not candidates and a == b == i:
                 candidates = tuple(near)
         if not done:

@@ -343,7 +343,7 @@ class _Source:
                     else:
                         pending_count = count  # 2マス前進
                 elif kind == "word":
-                    pass
+                    pass  # a card written as a digit (6) before a counter: the count comes with it
                 elif set(src.norm[tok.start:tok.end]) <= set(_NUMPAD):  # 66弱: numpad notation
                     start_at = len(out)
                     for k, digit in enumerate(src.norm[tok.start:tok.end]):

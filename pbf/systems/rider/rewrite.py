@@ -52,7 +52,7 @@ def lexicon(data: RiderData) -> Lexicon:
         forms, verbs = [str(f) for f in entry.get("forms") or ()], [str(v) for v in entry.get("verbs") or ()]
         guess = role in ("head", "keyword", "attack", "pool", "rule")  # なら, 使う, 移動： only as written
         word = Word(f"{role}:{value}", value or forms[0], "order" if role not in ("drop", "label") else role, (role, value),
-                    _OPPOSITE.get(value), role == "head", guess)
+                    _OPPOSITE.get(value), role == "head", guess, slip=role in ("head", "keyword", "attack", "pool", "rule"))
         for form in forms:
             lex.add(form, word)
         for verb in verbs:
@@ -171,8 +171,6 @@ class Rewritten:
             if kind == "event_final":
                 close()
                 clauses[-1].append((src.norm[tok.start:tok.end], *span(tok)))
-                for k in range(tok.start, tok.end):
-                    pass
                 close()
                 continue
             if kind == "sep":
@@ -257,9 +255,12 @@ class Rewritten:
                 name = self._lone_name(clauses)
                 if name is not None:
                     clauses[-1] = [("攻撃: ", name[1], name[2]), name]
+                    target = "".join(p for p, _s, _e in clauses[-1])
+                    if any("".join(p for p, _s, _e in c) == target for c in clauses[:-1]):
+                        clauses[-1] = []  # 北岡を狙う, said again: one target
                     close()
-                elif self._moved_against is not None:  # ナイトに近づいて…斬りかかる: the one approached
-                    close()
+                elif self._moved_against is not None and not any(c and c[0][0] == "攻撃: " for c in clauses):
+                    close()  # ナイトに近づいて…斬りかかる: the one approached
                     put("攻撃: ", tok)
                     clauses[-1].append(self._moved_against)
                     close()
@@ -275,6 +276,8 @@ class Rewritten:
                     put(" if " if value == "if" else "なら", tok)
                 state["open"] = True
                 continue
+            if role == "mention":
+                continue  # カード: says nothing by itself, but a sentence that says it is no chat
             if role == "their":  # 相手が近づいてくるのは止めない: the move after it is the opponent's
                 self._their = True
                 continue
@@ -344,10 +347,20 @@ class Rewritten:
             band = ("近へ", "中へ", "遠へ")
             if value in _MOVES and clauses[-1] and clauses[-1][-1][0] in _MOVES and not state["open"] and (
                     value in band) != (clauses[-1][-1][0] in band):
+                said = self.src.original[clauses[-1][-1][1]:clauses[-1][-1][2]]
                 if value in band:  # 遠距離まで離れる: the band says where, the verb only how
                     clauses[-1][-1] = (value, *clauses[-1][-1][1:])
+                elif said.startswith(("遠く", "近く")):  # 遠くまで離れる: "far" is how, the verb says which way
+                    clauses[-1][-1] = (value, *span(tok))
                 continue
             card_id = word.concept[5:] if word.concept.startswith("card:") else None
+            conditioned = nxt is not None and nxt.word is not None and isinstance(nxt.word.value, tuple) and \
+                nxt.word.value[0] in ("nara", "their")  # GV if they attack: a second card, with its condition
+            if card_id and not state["open"] and not conditioned and any(p == value for clause in clauses for p, _s, _e in clause[:1]):
+                line, column, shown = src.where(tok.start, tok.end)  # ソードベントで剣を出して: one card, said twice
+                self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました。", line=line, column=column,
+                                          text=shown))
+                continue
             if self._their and card_id:
                 self._their = False  # 相手のファイナルベントにはリフレクトベント: the opponent's card is the condition
                 close()
@@ -366,11 +379,8 @@ class Rewritten:
             if value == "阻止する" and not state["open"]:
                 continue  # blocking is what a fighter does anyway (止めます after a card adds nothing)
             if state["open"]:
-                put(value, tok)
-                state["open"] = clauses[-1][0][0].startswith(("受動", "passive")) and not any(
-                    p.strip() in ("なら", "if") for p, _s, _e in clauses[-1]) and False
-                if not clauses[-1][0][0].startswith(("攻撃:",)):
-                    state["open"] = False
+                put(value, tok)  # what the keyword or the condition waited for
+                state["open"] = False
                 continue
             if clauses[-1]:
                 close()
