@@ -247,10 +247,6 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if any(t.kind == "word" and t.word is not None and not t.word.slip and t.end - t.start > 1
                    for t in out[a:b + 1]):
                 continue  # こおげき+なら is no slip of 攻撃なし: a word read only as written is never part of one
-            exact = {text.folded[t.start:t.end] for t in out[a:b + 1] if t.kind == "word" and t.word is not None}
-            near = lexicon.near(word, kinds) if exact else []
-            if near and near[0][1] in exact:
-                continue  # ら+対空 finds 対空 again, as written: the kana beside it stays what it is
             if not word or (len(word) == 1 and word.isascii()):
                 continue
             found, near = lexicon.correction(word, kinds)
