@@ -151,7 +151,7 @@ def lines_of(tokens: list[Token], text: Text) -> list[list[Token]]:
     """The tokens of each line (the newline tokens dropped)."""
     lines: list[list[Token]] = [[]]
     for tok in tokens:
-        if tok.kind == "sep" and text.norm[tok.start] == "\n":
+        if tok.kind == "sep" and (tok.end == tok.start or text.norm[tok.start] == "\n"):  # (chat_lines ends a kept line so)
             lines.append([])
         else:
             lines[-1].append(tok)
@@ -197,8 +197,23 @@ def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
 
 
 def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
-    """Notes for what an order line held besides the order: remarks in brackets, anchors."""
+    """Notes for what an order line held besides the order: remarks in brackets, anchors, and
+    the greeting or chat of function words after the last order word of a line (よろしくお願いします)."""
     notes = []
+    for line in lines_of(tokens, text):
+        last = max((k for k, t in enumerate(line) if t.kind in ORDER_KINDS or t.word is not None and t.kind == "unknown"),
+                   default=None)
+        if last is None:
+            continue
+        tail = [t for t in line[last + 1:] if t.kind != "sep"]
+        while tail and tail[0].kind == "function" and tail[0].end - tail[0].start == 1:
+            tail = tail[1:]  # をお願いします: the particle belongs to the order; the request is noted
+        if len(tail) == 1 and text.norm[tail[0].start:tail[0].end] in ("します", "です", "ます", "お願いします", "おねがいします"):
+            tail = []  # a polite ending is how the order is said, not chat
+        if tail and all(t.kind in ("function", "laugh") for t in tail) and \
+                sum(ch.isalpha() for t in tail for ch in text.norm[t.start:t.end]) >= 4:
+            where_line, column, shown = text.where(tail[0].start, tail[-1].end)
+            notes.append(Problem("は雑談として読みませんでした。", line=where_line, column=column, text=shown))
     for tok in tokens:
         if tok.kind in ("comment", "anchor"):
             line, column, shown = text.where(tok.start, tok.end)

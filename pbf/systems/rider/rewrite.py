@@ -437,7 +437,8 @@ def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[P
                       or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
         chatty = any(t.kind in ("function", "laugh") for t in said) or (
             said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")
-        if said and not orderly and chatty and any(t.kind == "unknown" for t in said):
+        letters = sum(ch.isalpha() for t in said for ch in src.norm[t.start:t.end])
+        if said and not orderly and chatty and (any(t.kind == "unknown" for t in said) or letters >= 4):
             line, column, shown = src.where(said[0].start, said[-1].end)
             notes.append(Problem("は雑談として読みませんでした。", line=line, column=column, text=shown))
             kept.extend(t for t in sentence if t.kind == "sep")
