@@ -235,3 +235,23 @@ def test_the_turn_keeps_what_its_reading_passed_over(tmp_path, pbf):
     turn = (camp / "history" / "0001" / "turn.yaml").read_text("utf-8")
     assert "「採光蓮華掌」を「彩光蓮華掌」と読みました" in turn and "「よろしく」は雑談として読みませんでした" in turn
     assert pbf("replay", camp)[0] == 0
+
+
+@pytest.mark.parametrize("player, text, canonical, remark", [
+    ("美鈴", "【行動】弱→→弱強\n投げまで届くといいな", "弱→→弱強", "投げまで届くといいな"),
+    ("美鈴", "→→弱強 ←投げ", "→→弱強", "←投げ"),
+    ("美鈴", "6弱強 (前進投げ)", "→弱強", "(前進投げ)"),
+    ("楓", "←→強 ←朧月いきます", "←→強", "←朧月いきます"),
+])
+def test_a_remark_that_restates_the_plot_is_read_past_when_the_plot_would_not_fit(camps, player, text, canonical, remark):
+    """Read as cards, the remark makes the plot longer than a turn allows: the one reading that can
+    be played is the plot before it, with a note (docs/reading.md)."""
+    read_as, notes = read(camps["ae"], player, text)
+    assert read_as == canonical
+    assert any(n.text == remark and "説明" in n.message for n in notes), notes
+
+
+def test_more_cards_than_a_turn_allows_is_still_refused(camps):
+    (problem,) = refused(camps["ae"], "美鈴", "弱弱弱弱弱弱")
+    assert "5枚まで" in problem.message
+    assert refused(camps["ae"], "楓", "→↑弱（旋風脚）弱")  # cards after the bracket: no remark at its end

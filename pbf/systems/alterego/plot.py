@@ -146,6 +146,10 @@ def _symbol(folded: str, i: int) -> int | None:
     if ch in "([{" and _CLOSING[ch] not in folded[i:].split("\n", 1)[0]:
         return i + 1  # a bracket that closes nowhere: the grammar says what is wrong with it
     if ch in ")]}」】〕":
+        line_start = folded.rfind("\n", 0, i) + 1
+        opened = max(folded.rfind(o, line_start, i) for o in "([{「【〔")
+        if opened >= 0 and not re.search(r"(?:c|キャンセル|cancel)\s*$", folded[line_start:opened]):
+            return None  # the close of a remark's bracket (（前進投げ）): a separator, as its open was
         return i + 1
     before = folded[i - 1] if i else " "
     if before.isascii() and before.isalpha():

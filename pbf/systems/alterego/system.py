@@ -136,6 +136,11 @@ class AlterEgo:
             raise OrderError(problems)
         limit = int(options.get("max_plot", defaults["max_plot"]))
         if len(cards) > limit:
+            shorter = self._restated(text, plot_mod, ctx, character, limit)
+            if shorter is not None:  # 弱→→弱強\n投げまで届くといいな: the later words only describe the plot
+                plot = shorter
+                cards = [i for i in plot.items if isinstance(i, Card)]
+        if len(cards) > limit:
             extra = cards[limit]
             problems.append(
                 Problem(
@@ -178,6 +183,40 @@ class AlterEgo:
             problems.sort(key=lambda p: (p.line or 0, p.column or 0))
             raise OrderError(problems)
         return plot
+
+    def _restated(self, text: str, plot_mod: Any, ctx: Context, character: Any, limit: int) -> Any:
+        """A plot too long for the turn whose first part alone is a whole plot, the rest a remark
+        about it (a later line, ``←投げ``, ``（前進投げ）``): read as the first part, with a note —
+        the longer reading cannot be played, so it is the one reading left. None otherwise."""
+        import re
+
+        cut = None
+        for m in re.finditer(r"\n|\s[←<⬅]|[（(]", text):
+            if not text[: m.start()].strip():
+                continue
+            if m.group() in "（(":  # a remark in brackets only when nothing but its line's end follows it
+                close = text.find("）" if m.group() == "（" else ")", m.end())
+                line_end = text.find("\n", m.end())
+                after = text[close + 1 : line_end if line_end >= 0 else len(text)] if close >= 0 else "x"
+                if after.strip(" \t\u3000。！!？?ｗw笑"):
+                    continue
+            cut = m.start()
+            break
+        if cut is None:
+            return None
+        try:
+            first = plot_mod.parse_plot(text[:cut], _lexicon().lexicon(ctx.data, character) if character else None)
+        except OrderError:
+            return None
+        kept = [i for i in first.items if isinstance(i, plot_mod.Card)]
+        if not kept or len(kept) > limit:
+            return None
+        rest = text[cut:].strip()
+        line = text.count("\n", 0, cut + (len(text[cut:]) - len(text[cut:].lstrip()))) + 1
+        column = cut - (text.rfind("\n", 0, cut) + 1) + 1 if "\n" not in text[cut:cut + 1] else 1
+        note = Problem(f"は行動の説明として読みませんでした（カードとして読むと{limit}枚を超えます）。", line=line,
+                       column=column, text=rest.split("\n")[0])
+        return plot_mod.Plot(first.items, (*first.notes, note))
 
     def _other_technique(self, problem: Problem, character: Any, ctx: Context) -> Problem:
         """An unreadable word that is another character's technique: say whose, and its cards."""
