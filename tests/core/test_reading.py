@@ -255,3 +255,13 @@ def test_more_cards_than_a_turn_allows_is_still_refused(camps):
     (problem,) = refused(camps["ae"], "美鈴", "弱弱弱弱弱弱")
     assert "5枚まで" in problem.message
     assert refused(camps["ae"], "楓", "→↑弱（旋風脚）弱")  # cards after the bracket: no remark at its end
+
+
+def test_two_cards_with_or_are_asked_about(camps):
+    (problem,) = refused(camps["rd"], "城戸", "攻撃されたらソードベントかガードベントで！")
+    assert "どちらのカード" in problem.message
+
+
+def test_aim_without_an_attack_is_refused(camps):
+    (problem,) = refused(camps["rd"], "城戸", "ソードベント / 攻撃しない / 隙狙い 1")
+    assert "攻撃しない" in problem.message and "隙狙い" in problem.message

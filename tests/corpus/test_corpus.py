@@ -15,7 +15,7 @@ from corpus.runner import figures, run
 # (read as meant, unclear refused or warned) — the second corpora were written later, by another
 # hand, and were read by this version only once it was written: they show how it does on orders
 # it was not tuned to
-FLOOR = {"alterego": (0.94, 0.88), "rider": (0.89, 0.90), "alterego-2": (0.92, 0.88), "rider-2": (0.72, 0.88)}
+FLOOR = {"alterego": (0.94, 0.88), "rider": (0.90, 0.90), "alterego-2": (0.92, 0.88), "rider-2": (0.75, 0.92)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160}
 
 

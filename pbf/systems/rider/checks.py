@@ -11,7 +11,7 @@ from typing import Any
 
 from ...errors import OrderError, Problem
 from .data import RiderData, norm
-from .orders import MOVE_RULE_WORDS, Clause, RiderOrder, problem_at, build_order, canonical, read_clauses
+from .orders import MOVE_RULE_WORDS, Clause, ReadingProblem, RiderOrder, problem_at, build_order, canonical, read_clauses
 
 
 def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str, Any], data: RiderData,
@@ -98,6 +98,9 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
     if order.evasion == "defense":
         if not (fx.has(data, vent_after, "guard") or any(fx.has(data, c, "guard") for c in passive_cards)):
             bad("evasion", "防御力で回避するにはガードベントが必要です。", "回避: 防御力")
+    if order.hold and order.aim:
+        bad("aim", "攻撃しないときは隙狙いは使えません（隙狙いは攻撃の選び方です）。", f"隙狙い {order.aim}",
+            "攻撃するなら「攻撃しない」を、しないなら「隙狙い」を消してください。")
     if order.parry and order.evasion in ("mobility", "defense"):
         bad("parry", "受けと「回避: 運動性／防御力」は同時に選べません。", "受け")
 
@@ -283,9 +286,9 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
 
 
 class _Refused(OrderError):
-    def __init__(self, problems: list[Problem], stage: int):
+    def __init__(self, problems: list[Problem], stage: float):
         super().__init__(problems)
-        self.stage = stage  # 0: the words, 1: the order's clauses, 2: what the state allows
+        self.stage = stage  # 0: the words, 0.5: the GM's reading of them, 1: the order's clauses, 2: what the state allows
 
 
 def _read(text: str, player: str, state: dict[str, Any], data: RiderData, teams: dict[str, str | None] | None,
@@ -297,6 +300,8 @@ def _read(text: str, player: str, state: dict[str, Any], data: RiderData, teams:
         order, at = build_order(clauses, text, where, player, data)
         stage = 2
         return validate(order, at, player, state, data, text, where, teams)
+    except ReadingProblem as exc:
+        raise _Refused(exc.problems, 0.5) from None  # the words read, and say something is wrong
     except OrderError as exc:
         raise _Refused(exc.problems, stage) from None
 

@@ -544,11 +544,16 @@ def _read_naturally(text: str, data: RiderData, player: str | None) -> tuple[lis
 
     rewritten = Rewritten(text, data)
     if rewritten.problems:
-        raise OrderError([p if p.player else _with_player(p, player) for p in rewritten.problems])
+        raise ReadingProblem([p if p.player else _with_player(p, player) for p in rewritten.problems])
     clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data, player)
     if rewritten.notes:
         clauses.append(Clause("notes", tuple(rewritten.notes), 0, ""))
     return clauses, normalised, where
+
+
+class ReadingProblem(OrderError):
+    """What the GM's reading found wrong with the words (two cards with か, a number for nothing, a
+    negation): more to the point than the order language's 「知らない語」 for the same text."""
 
 
 def _with_player(problem: Problem, player: str | None) -> Problem:

@@ -187,6 +187,13 @@ class Rewritten:
                 elif clauses[-1] and not state["open"]:
                     close()
                 continue
+            if kind == "function" and raw(tok) in ("か", "or", "または", "もしくは", "それか") and clauses[-1] and \
+                    clauses[-1][-1][0] in self.card_names and nxt is not None and nxt.word is not None and \
+                    str(nxt.word.concept).startswith("card:"):
+                line, column, shown = src.where(tok.start, nxt.end)
+                self.problems.append(Problem("どちらのカードか決まっていません（「か」で二つのカードが書かれています）。",
+                                             line=line, column=column, text=shown, hint="使うカードを一つに決めて書いてください。"))
+                continue
             if kind in ("function", "laugh", "comment", "anchor", "drop", "label"):
                 if kind == "label":
                     close()
@@ -433,8 +440,9 @@ def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[P
     notes: list[Problem] = []
     for sentence in sentences:
         said = [t for t in sentence if t.kind != "sep"]
-        orderly = any(t.kind in ("word", "number", "event_final", "negation")
+        orderly = any(t.kind in ("word", "number", "event_final")
                       or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
+        # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)
         chatty = any(t.kind in ("function", "laugh") for t in said) or (
             said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")
         letters = sum(ch.isalpha() for t in said for ch in src.norm[t.start:t.end])
