@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ...errors import OrderError, Problem, nearest
 from ...reader import kana
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token as Piece, chat_lines, passed_over, resolve_unknowns, scan
+from ...reader.scan import Token as Piece, chat_lines, lines_of, passed_over, resolve_unknowns, scan
 from ...reader.text import Text, position
 from ...resources import lark_parser
 from ...record import field, record
@@ -169,6 +169,15 @@ def _symbol(folded: str, i: int) -> int | None:
     return None
 
 
+_CARD_TEXT = frozenset("弱強→←↑ \t\n\r\u3000")
+
+
+def _only_cards(norm: str) -> bool:
+    """Card symbols and spaces only: the scanner would read each symbol as itself and each space
+    as a space, with nothing to note — the same text, without the scanner (a bot, a cold replay)."""
+    return all(ch in _CARD_TEXT for ch in norm)
+
+
 _KANJI_DIGITS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5"}
 _NUMPAD = {"6": "→", "4": "←", "8": "↑", "9": "↑→", "7": "↑←"}
 _CLOSING = {"(": ")", "[": "]", "{": "}", "「": "」", "【": "】", "〔": "〕"}
@@ -177,8 +186,6 @@ _CLOSING = {"(": ")", "[": "]", "{": "}", "「": "」", "【": "】", "〔": "�
 def _guessed_lines(tokens: list[Piece], src: Text) -> list[Piece]:
     """A line after the plot whose only order words are near misses (距離詰めます, いけるかな) is
     chat about the plot, not more cards: its near misses are dropped (chat_lines then names it)."""
-    from ...reader.scan import lines_of
-
     lines = lines_of(tokens, src)
     seen_order = False
     for line in lines:
@@ -224,6 +231,11 @@ class _Source:
         self.problems: list[Problem] = []
         self.named: set[int] = set()  # positions (in what lark reads) of cards from a technique's name
         self.source = Text(text)
+        if _only_cards(self.source.norm):  # the common plot (弱→→弱強): nothing to look up or pass over
+            src = self.source
+            self.norm = "".join(" " if ch.isspace() else ch for ch in src.norm)
+            self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
+            return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
         tokens = _pointer_remarks(tokens, self.source)
         tokens = _guessed_lines(tokens, self.source)
