@@ -3,6 +3,7 @@ meant the first time, how many were misread, and how many unclear ones were refu
 
     python benchmarks/corpus.py            # the three figures per game
     python benchmarks/corpus.py --list     # and every order that was not read as meant
+    python benchmarks/corpus.py FILE.yaml  # a corpus kept elsewhere (its name starts with the game)
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from corpus.runner import figures, run  # noqa: E402
 
 def main(argv: list[str]) -> int:
     show = "--list" in argv
-    for game in ("alterego", "rider", "alterego-2", "rider-2"):
+    files = [a for a in argv if a.endswith(".yaml")]
+    for game in files or ("alterego", "rider", "alterego-2", "rider-2"):
         outcomes = run(game)
         f = figures(outcomes)
         print(f"{game}: read as meant {f['meant']}/{f['clear']} ({100 * f['meant'] / max(f['clear'], 1):.1f}%), "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 from .text import _fold_char
 
@@ -104,9 +105,61 @@ _LENGTHENS = {"ア": "ア", "イ": "イエ", "ウ": "ウオ", "エ": "エイ", "
 
 
 @lru_cache(maxsize=4096)
+def readings(word: str) -> frozenset[str]:
+    """Every reading the word may have (katakana): :func:`reading`, and for kanji each reading
+    janome's dictionary gives the same characters (蓮: レン・ハス・ハチス; 城戸: キド・ジョウド), so that
+    a name written in kana (レン) or with another kanji of the same reading (連) is found. At most
+    32 readings; a word without kanji has its one."""
+    said = reading(word)
+    text = unicodedata.normalize("NFKC", word)
+    if not has_kanji(text):
+        return frozenset({said} if said else ())
+    options: list[list[str]] = []
+    try:
+        tokenizer = _tokenizer()
+        for token in tokenizer.tokenize(text):
+            surface = token.surface
+            found = [token.reading] if token.reading not in ("*", "") else []
+            if has_kanji(surface):
+                found += _dictionary_readings(tokenizer, surface)
+                if len(surface) > 1:
+                    found += ["".join(_read_kanji(ch, False) for ch in surface)]
+            options.append(list(dict.fromkeys(fold(f) for f in found if f and not has_kanji(f))) or [fold(surface)])
+    except Exception:  # pragma: no cover - janome's dictionary API: the one reading is still right
+        return frozenset({said} if said else ())
+    out = {""}
+    for choices in options:
+        out = {head + choice for head in out for choice in choices}
+        if len(out) > 32:
+            out = set(sorted(out)[:32])
+    return frozenset(({said} if said else set()) | {r for r in out if r})
+
+
+def _dictionary_readings(tokenizer: Any, surface: str) -> list[str]:
+    """The readings of every entry of janome's system dictionary spelled exactly ``surface``."""
+    sys_dic = tokenizer.sys_dic
+    out = []
+    for entry in sys_dic.lookup(surface.encode("utf-8"), tokenizer.matcher):
+        if entry[1] == surface:
+            extra = sys_dic.lookup_extra(entry[0])
+            if len(extra) >= 5 and extra[4] not in ("*", ""):
+                out.append(extra[4])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def looses(word: str) -> frozenset[str]:
+    """:func:`loose` of every one of :func:`readings`."""
+    return frozenset(_loosen(said) for said in readings(word)) - {""}
+
+
+@lru_cache(maxsize=4096)
 def loose(word: str) -> str:
     """The reading with long marks, small kana, sound marks and lengthening vowels made optional."""
-    said = reading(word)
+    return _loosen(reading(word))
+
+
+def _loosen(said: str) -> str:
     if not said:
         return ""
     said = said.replace("ー", "").replace("〜", "").replace("~", "")

@@ -176,7 +176,10 @@ class Lexicon:
             else:
                 d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
                 if d > 0 and kana.has_kanji(written):
-                    d = limit + 1  # an IME slip keeps the reading: a word in kanji is a near miss only by the same one
+                    # an IME slip keeps the reading: a word in kanji is a near miss only by the same one,
+                    # any of the readings its kanji have (達成地 and 達成値 are both タッセイチ)
+                    same = kana.has_kanji(form) and len(said) > 2 and kana.looses(written) & kana.looses(self.spelled.get(form, form))
+                    d = 0 if same else limit + 1
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
                 if spelled <= (1 if len(form) >= 3 else 0):

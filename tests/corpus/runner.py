@@ -38,7 +38,9 @@ class Outcome:
 
 
 def entries(game: str) -> list[dict]:
-    return YAML(typ="safe").load((HERE / f"{game}.yaml").read_text(encoding="utf-8"))
+    """The entries of a bundled corpus by name (``rider-2``), or of a corpus file by path."""
+    path = Path(game) if game.endswith(".yaml") else HERE / f"{game}.yaml"
+    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
 
 
 def campaigns(root: Path) -> dict:
@@ -89,7 +91,7 @@ def run(game: str, root: Path | None = None) -> list[Outcome]:
         out = []
         for entry in entries(game):
             entry = {**entry, "game": game}
-            if game.startswith("alterego"):
+            if Path(game).name.startswith("alterego"):
                 entry.setdefault("campaign", "alterego")
             out.append(judge(entry, found))
         return out

@@ -213,6 +213,7 @@ _COURTESY = ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "�
 def near_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> str | None:
     """The one fighter a loosely written name means (a courtesy title dropped, or a near miss by
     reading of a player's or a character's name), or None when it is none or several."""
+    from ...reader import kana
     from ...reader.lexicon import Lexicon, Word
 
     word = raw.strip()
@@ -220,6 +221,8 @@ def near_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> str | N
         if word.endswith(courtesy) and len(word) > len(courtesy):
             found = find_fighter(word[: -len(courtesy)], fighters, data)
             return found[0] if len(found) == 1 else None
+    by_reading = set()  # a name written by its reading (レン, キド, ren) or a kanji of the same (連 for 蓮)
+    said = kana.looses(word)
     lex = Lexicon()
     for name, fighter in fighters.items():
         try:
@@ -229,6 +232,12 @@ def near_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> str | N
         for spelling in (name, sheet.get("name", ""), sheet.get("english", ""), *(sheet.get("aliases", []) or [])):
             if spelling:
                 lex.add(spelling, Word(name, name))
+                if said and len(word) >= 1 and kana.looses(spelling) & said:
+                    by_reading.add(name)
+    if len(by_reading) == 1:
+        return by_reading.pop()
+    if by_reading:
+        return None
     found, _candidates = lex.correction(word)
     return found.concept if found is not None else None
 
