@@ -39,10 +39,15 @@ _NUMBER = re.compile(r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚)
 _EMOTICON = re.compile(r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д][^()\n]{0,12}[)][<>/ノゞ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺ]{1,4}(?![ァ-ヺ]))?")
 
 
+# a remark that reads as chat by its end: a laugh, an ending of talk (ですわ, かな, よね), ！
+_CHATTY_REMARK = re.compile(r"(?:(?<![a-z])w+|笑+|草+|デス[ワネヨ]?|カナ|カモ|ヨネ|ダネ|[!]+)\s*$")  # on the folded text
+
+
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
-         remarks: bool = True) -> list[Token]:
-    """``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); without, what
-    brackets hold is read as any text is (the rider game: （城戸から） names whom to move from)."""
+         remarks: bool | str = True) -> list[Token]:
+    """``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); ``"chatty"``:
+    only one that reads as chat by its end (the rider game: （城戸から） names whom to move from,
+    （刃さんそろそろ撃ってきそうｗ） is chat); False: what brackets hold is read as any text is."""
     folded = text.folded
     n = len(folded)
     out: list[Token] = []
@@ -93,7 +98,11 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             continue
         if ch in _OPEN:
             close = _closing(folded, i)
-            if remarks and close is not None and not _holds_order_word(folded, i + 1, close, lexicon):
+            if close is not None and remarks == "chatty" and _CHATTY_REMARK.search(folded, i + 1, close):
+                out.append(Token(i, close + 1, "comment"))  # （刃さんそろそろ撃ってきそうｗ）: chat, whatever its words
+                i = close + 1
+                continue
+            if remarks is True and close is not None and not _holds_order_word(folded, i + 1, close, lexicon):
                 out.append(Token(i, close + 1, "comment"))
                 i = close + 1
                 continue
@@ -264,6 +273,8 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
                 continue  # こおげき+なら is no slip of 攻撃なし: a word read only as written is never part of one
             if not word or (len(word) == 1 and word.isascii()):
                 continue
+            if ":" in word[:-1]:
+                continue  # 攻撃：+連 is a label and what follows it, no slip of the label
             found, near = lexicon.correction(word, kinds)
             if found is not None:
                 out[a:b + 1] = [Token(out[a].start, out[b].end, "unknown", found, corrected=True)]

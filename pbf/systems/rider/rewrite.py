@@ -107,7 +107,7 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
-        tokens = resolve_unknowns(scan(src, lex, remarks=False), src, lex)
+        tokens = resolve_unknowns(scan(src, lex, remarks="chatty"), src, lex)
         tokens = _event_final(tokens, src)
         tokens, chat = chat_lines(tokens, src)
         tokens, remarks = _chat_sentences(tokens, src)
@@ -153,6 +153,7 @@ class Rewritten:
         cards = {data_name for data_name in self.card_names}
 
         skip_until = -1
+        before = ""  # the function word just before (to, from: move closer to Zolda)
         pending: list[tuple[str, Token]] = []
         pools: list[tuple[str, Token]] = []
         significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor")]
@@ -168,6 +169,7 @@ class Rewritten:
                 skip_until = hit[1]
                 continue
             kind = tok.kind
+            said_before, before = before, (raw(tok).strip() if kind == "function" else before if kind == "sep" else "")
             if kind == "event_final":
                 close()
                 clauses[-1].append((src.norm[tok.start:tok.end], *span(tok)))
@@ -193,6 +195,9 @@ class Rewritten:
                 line, column, shown = src.where(tok.start, nxt.end)
                 self.problems.append(Problem("どちらのカードか決まっていません（「か」で二つのカードが書かれています）。",
                                              line=line, column=column, text=shown, hint="使うカードを一つに決めて書いてください。"))
+                continue
+            if kind == "function" and state["list"] and raw(tok).strip() in ("then", "and", "次に", "その次", "続いて"):
+                put(",", tok)  # target Zolda then Ryuki: the next in the priority list
                 continue
             if kind in ("function", "laugh", "comment", "anchor", "drop", "label"):
                 if kind == "label":
@@ -237,9 +242,15 @@ class Rewritten:
                     self.problems.append(Problem("読みの近い語が２つ以上あり、どれか決まりません。", line=line, column=column,
                                                  text=shown, hint=f"「{names}」のどれかを書いてください。"))
                     continue
-                if clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
+                if self._english_target(clauses, said_before):
+                    put(": ", tok)  # move closer to Zolda / get away from Ren: the one to move against
+                    state["open"] = state["list"] = True
+                elif clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
                     close()
-                put(raw(tok), tok)
+                written = raw(tok)
+                if state["list"] and re.search(r"→|->|⇒|>|＞", written):
+                    written = re.sub(r"\s*(?:→|->|⇒|>|＞)\s*", ",", written)  # 攻撃：蓮→城戸: a priority list
+                put(written, tok)
                 self._raw.add(span(tok)[0])
                 continue
             if tok.corrected:
@@ -249,7 +260,8 @@ class Rewritten:
             nxt = after.get(id(tok))
             if role == "attack":
                 self._their = False  # 相手の攻撃は…: the opponent's attack, which every evasion answers
-                if clauses[-1] and clauses[-1][-1][0].strip() in ("if", "なら"):
+                if clauses[-1] and (clauses[-1][-1][0].strip() in ("if", "なら") or
+                                    "".join(p for p, _s, _e in clauses[-1]).strip() == "受動:"):
                     put("攻撃", tok)  # guard vent if attacked
                     continue
                 if nxt is not None and nxt.word is not None and isinstance(nxt.word.value, tuple) and nxt.word.value[0] == "nara":
@@ -272,16 +284,17 @@ class Rewritten:
                     clauses[-1].append(self._moved_against)
                     close()
                 continue
-            if role == "nara":
+            if role == "nara" or (role == "their" and raw(tok).lower().startswith(("if ", "when "))):
                 if not clauses[-1] and len(clauses) > 1:
                     clauses.pop()  # guard vent if attacked: the condition belongs to the clause before
                 current = "".join(p for p, _s, _e in clauses[-1])
                 conditional = bool(current) and (current.split(" ")[0] in cards or current.startswith("攻撃"))
-                if conditional:
+                if conditional and not current.startswith(("受動", "passive")):
                     clauses[-1].insert(0, ("受動: ", *span(tok)))
-                if not current.endswith("なら"):
-                    put(" if " if value == "if" else "なら", tok)
+                if not current.endswith(("なら", " if ")):
+                    put(" if " if value == "if" or role == "their" else "なら", tok)
                 state["open"] = True
+                self._their = role == "their"  # guard vent if they attack: the move or card after is theirs
                 continue
             if role == "mention":
                 continue  # カード: says nothing by itself, but a sentence that says it is no chat
@@ -289,7 +302,10 @@ class Rewritten:
                 self._their = True
                 continue
             if role == "rule":  # 一番遠い人に近づく: the movement target, as a name would be
-                if clauses[-1] and not state["open"]:
+                if self._english_target(clauses, said_before):
+                    put(": ", tok)  # move closer to whoever is farthest
+                    state["open"] = True
+                elif clauses[-1] and not state["open"]:
                     close()
                 put(value, tok)
                 self._raw.add(span(tok)[0])
@@ -368,6 +384,11 @@ class Rewritten:
                 self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました。", line=line, column=column,
                                           text=shown))
                 continue
+            if self._their and card_id and clauses[-1] and clauses[-1][-1][0] == " if ":
+                self._their = False  # reflect vent if they final vent: the condition, after its " if "
+                put(value, tok)
+                state["open"] = False
+                continue
             if self._their and card_id:
                 self._their = False  # 相手のファイナルベントにはリフレクトベント: the opponent's card is the condition
                 close()
@@ -407,6 +428,13 @@ class Rewritten:
             if self._pieces:
                 self._pieces.append((" / ", clause[0][1], clause[0][1]))
             self._pieces.extend(clause)
+
+    @staticmethod
+    def _english_target(clauses: list[list[tuple[str, int, int]]], before: str) -> bool:
+        """``move closer to`` / ``get away from`` just said: the name or the rule after is the one
+        to move against."""
+        return before.lower() in ("to", "from", "toward", "towards") and len(clauses[-1]) == 1 and \
+            clauses[-1][0][0] in ("近寄る", "離れる")
 
     def _lone_name(self, clauses: list[list[tuple[str, int, int]]]) -> tuple[str, int, int] | None:
         """The clause before is one word that is no order word (a name: ナイトに近づく)."""
