@@ -18,7 +18,7 @@ from typing import Any
 from ...errors import Problem
 from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token, chat_lines, passed_over, resolve_unknowns, scan
-from ...reader.text import Text
+from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData
 
@@ -75,9 +75,17 @@ _AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|�
 _AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
 
 
+# the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら
+_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|↑|\+|or\s+more|or\s+higher|and\s+up)"
+                        r"\s*(?:だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
+THRESHOLD_MARK = "\x00≥"
+
+
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
-    """(start, end, replacement) for the page's declaration forms."""
+    """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
+    for m in _THRESHOLD.finditer(norm):
+        out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
     for m in _SUPER_DECLARED.finditer(norm):
         out.append((m.start(), m.end(), f"超回避 {m.group(1)}"))
     for m in _AIM_DECLARED.finditer(norm):
@@ -154,6 +162,7 @@ class Rewritten:
 
         skip_until = -1
         before = ""  # the function word just before (to, from: move closer to Zolda)
+        thresholds: list[tuple[str, int, int]] = []  # 5以上なら: the threshold of the 超回避
         pending: list[tuple[str, Token]] = []
         pools: list[tuple[str, Token]] = []
         significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor")]
@@ -162,6 +171,10 @@ class Rewritten:
             if tok.start < skip_until:
                 continue
             hit = next(((s, e, r) for s, e, r in declared if s <= tok.start < e), None)
+            if hit is not None and hit[2].startswith(THRESHOLD_MARK):
+                thresholds.append((hit[2][len(THRESHOLD_MARK):], *src.span(hit[0], hit[1])))
+                skip_until = hit[1]
+                continue
             if hit is not None:
                 close()
                 clauses[-1].append((hit[2], *src.span(hit[0], hit[1])))
@@ -422,6 +435,19 @@ class Rewritten:
             line, column, shown = src.where(at.start, at.end)
             self.problems.append(Problem("能力値だけでは何に使うのか分かりません。", line=line, column=column, text=shown,
                                          hint=f"回避に使うなら「回避: {pool}」と書いてください。"))
+        for number, t_start, t_end in thresholds:
+            evading = [c for c in clauses if c and c[0][0].startswith("超回避")]
+            if len(evading) == 1 and not any("以上" in p for p, _s, _e in evading[0]):
+                clause = evading[0]
+                while len(clause) > 1 and clause[-1][0].strip() in ("if", "なら", ""):
+                    clause.pop()  # super evasion 3 if (they roll) 6 or more
+                clause[0] = (clause[0][0].rstrip(), clause[0][1], clause[0][2])
+                clause.append((f": 達成値{number}以上なら", t_start, t_end))
+            else:
+                line, column = position(src.original, t_start)
+                self.problems.append(Problem("「以上」の条件が何に付くのか分かりません。", line=line, column=column,
+                                             text=src.original[t_start:t_end],
+                                             hint="超回避に付けるなら「超回避 2: 達成値5以上なら」と書いてください。"))
         for clause in clauses:
             if not clause:
                 continue
@@ -433,8 +459,11 @@ class Rewritten:
     def _english_target(clauses: list[list[tuple[str, int, int]]], before: str) -> bool:
         """``move closer to`` / ``get away from`` just said: the name or the rule after is the one
         to move against."""
-        return before.lower() in ("to", "from", "toward", "towards") and len(clauses[-1]) == 1 and \
-            clauses[-1][0][0] in ("近寄る", "離れる")
+        if before.lower() not in ("to", "from", "toward", "towards"):
+            return False
+        if not clauses[-1] and len(clauses) > 1 and len(clauses[-2]) == 1 and clauses[-2][0][0] in ("近寄る", "離れる"):
+            clauses.pop()  # the space after the move closed its clause
+        return len(clauses[-1]) == 1 and clauses[-1][0][0] in ("近寄る", "離れる")
 
     def _lone_name(self, clauses: list[list[tuple[str, int, int]]]) -> tuple[str, int, int] | None:
         """The clause before is one word that is no order word (a name: ナイトに近づく)."""
