@@ -86,7 +86,7 @@ FUNCTION_WORDS = (
     "枚目", "枚目は", "番目", "onegaishimasu", "onegai", "this turn", "for this turn",
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
     "で以上です", "でお願い", "でおねがい", "で", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
-    "from", "toward", "towards", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
+    "from", "toward", "towards", "今日は", "きょうは", "今日も", "きょうも", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).

@@ -12,6 +12,7 @@ word at all, with a note.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Callable
 
 from ..errors import Problem
@@ -36,7 +37,10 @@ _ANCHOR = re.compile(r">>\d+(?:[-,]\d+)*")
 _LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])")
 _NUMBER = re.compile(r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))")
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
-_EMOTICON = re.compile(r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д][^()\n]{0,12}[)][<>/ノゞ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺ]{1,4}(?![ァ-ヺ]))?")
+_EMOTICON = re.compile(r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺ]{1,4}(?![ァ-ヺ]))?")
+# a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑
+_CARET_FACE = re.compile(r"\^[_o\-]?\^;*")
+_TALK_BEFORE = re.compile(r"[ァ-ヺー!w。~〜]")
 
 
 # a remark that reads as chat by its end: a laugh, an ending of talk (ですわ, かな, よね), ！
@@ -67,6 +71,11 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             continue
         m = _EMOTICON.match(folded, i)
         if m:
+            out.append(Token(i, m.end(), "comment"))
+            i = m.end()
+            continue
+        m = _CARET_FACE.match(folded, i)
+        if m and i > 0 and _TALK_BEFORE.match(folded, i - 1):
             out.append(Token(i, m.end(), "comment"))
             i = m.end()
             continue
@@ -118,9 +127,26 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, m.end(), "number"))
             i = m.end()
             continue
+        if _decoration(ch) or (ch == "彡" and i > 0 and folded[i - 1] in "☆★"):
+            j = i + 1
+            while j < n and _decoration(folded[j]):
+                j += 1
+            out.append(Token(i, j, "comment"))  # 🙏 🌙 💪 ☆彡: decoration, passed over
+            i = j
+            continue
         unknown(i)
         i += 1
     return out
+
+
+def _decoration(ch: str) -> bool:
+    """An emoji or a symbol that decorates (🙏, ✨; with its variation selector or joiner)."""
+    if ch in _LOOKS_LIKE_A_CARD or 0x2190 <= ord(ch) <= 0x21FF or 0x2B00 <= ord(ch) <= 0x2BFF:
+        return False  # ↗️ 👊: it may be meant as a card — asked about, not passed over
+    return unicodedata.category(ch) == "So" or ch in "\ufe0f\u200d" or 0x1F000 <= ord(ch) <= 0x1FAFF
+
+
+_LOOKS_LIKE_A_CARD = frozenset("👊✊🤜🤛🦵🦶🛡")
 
 
 def _closing(folded: str, i: int) -> int | None:

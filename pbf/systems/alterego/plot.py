@@ -353,8 +353,15 @@ class _Source:
                     repeat(count, tok)
                 elif nxt is not None and nxt.kind == "counter":
                     after = follows.get(id(nxt))
-                    if last_unit is not None and (after is None or after.kind not in ("word", "symbol")
-                                                  or src.where(after.start)[0] != src.where(tok.start)[0]):
+                    # the count goes with the word it is written against: 前進２回 ジャンプ, 弱攻撃を2回出して、
+                    # 後ろに… repeat the word before; 2マス前進, 弱 2回ジャンプ the word after
+                    to_before, to_after = _attached(tokens, index, -1, src.norm), _attached(tokens, tokens.index(nxt), 1, src.norm)
+                    if last_unit is not None and to_before and not to_after:
+                        repeat(count, tok)
+                    elif to_after and not to_before and after is not None and after.kind in ("word", "symbol"):
+                        pending_count = count
+                    elif last_unit is not None and (after is None or after.kind not in ("word", "symbol")
+                                                    or src.where(after.start)[0] != src.where(tok.start)[0]):
                         repeat(count, tok)  # 前進2回
                     else:
                         pending_count = count  # 2マス前進
@@ -643,3 +650,21 @@ def _joined(plot: Plot, table: dict[str, Any] | None) -> list[Problem]:
                     hint=f"別々の技にするなら「{'｜'.join(words)}」と書いてください。"))
         segment = []
     return out
+
+# what a count may be written against: the particle of 弱攻撃を2回, an ending that is only a verb's (出して)
+_COUNT_PARTICLES = ("を", "は", "で", "ずつ")
+
+
+def _attached(tokens: list[Any], index: int, step: int, norm: str) -> bool:
+    """The token at ``index`` (a count, or its counter) is written against an order word on that
+    side: the word itself, or the word and a particle (弱攻撃を2回) — no space, separator or verb."""
+    j = index + step
+    while 0 <= j < len(tokens):
+        t = tokens[j]
+        if t.kind == "symbol" or (t.kind in ("word", "unknown") and t.word is not None and t.word.kind == "order"):
+            return True
+        if t.kind == "function" and step < 0 and norm[t.start:t.end] in _COUNT_PARTICLES:
+            j += step
+            continue
+        return False
+    return False
