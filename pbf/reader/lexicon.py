@@ -180,8 +180,7 @@ class Lexicon:
                 if d > 0 and kana.has_kanji(written):
                     # an IME slip keeps the reading: a word in kanji is a near miss only by the same one,
                     # any of the readings its kanji have (達成地 and 達成値 are both タッセイチ)
-                    same = kana.has_kanji(form) and len(said) > 2 and kana.looses(written) & kana.looses(self.spelled.get(form, form))
-                    d = 0 if same else limit + 1
+                    d = 0 if kana.has_kanji(form) and len(said) > 2 and _same_reading(folded, form) else limit + 1
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
                 if spelled <= (1 if len(form) >= 3 else 0):
@@ -204,6 +203,22 @@ class Lexicon:
         if rivals:
             return None, [w1, *rivals]
         return w1, []
+
+
+def _same_reading(written: str, form: str) -> bool:
+    """Two spellings in kanji with a reading in common where they differ (全身 and 前進: ゼンシン;
+    最高蓮華掌 and 彩光蓮華掌: 最高 and 彩光 are both サイコウ) — an IME's slip."""
+    head = 0
+    while head < min(len(written), len(form)) and written[head] == form[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(written), len(form)) - head and written[-1 - tail] == form[-1 - tail]:
+        tail += 1
+    a, b = written[head:len(written) - tail], form[head:len(form) - tail]
+    if not a or not b or not kana.has_kanji(a) or not kana.has_kanji(b):
+        return False
+    common = kana.looses(a) & kana.looses(b)
+    return any(len(r) >= 2 for r in common) or (bool(common) and len(a) == len(b) == 1 and head + tail > 0)
 
 
 def _allowed(said: str) -> int:

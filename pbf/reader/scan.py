@@ -250,11 +250,102 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
             where_line, column, shown = text.where(tail[0].start, tail[-1].end)
             notes.append(Problem("は雑談として読みませんでした。", line=where_line, column=column, text=shown))
     for tok in tokens:
+        if tok.kind == "flavour":
+            line, column, shown = text.where(tok.start, tok.end)
+            notes.append(Problem("は行動の語ではないとして読みませんでした（行動のつもりなら、書き方を変えてください）。",
+                                 line=line, column=column, text=shown, severity="warning"))
         if tok.kind in ("comment", "anchor"):
             line, column, shown = text.where(tok.start, tok.end)
             what = "安価" if tok.kind == "anchor" else "注釈"
             notes.append(Problem(f"は{what}として読みませんでした。", line=line, column=column, text=shown))
     return notes
+
+
+# what janome calls the words a GM reads past in a sentence around an order (様子を見ます, すぐに,
+# 守りに徹して): verbs, adverbs, particles, endings — and a plain noun only as a verb's object
+_FLAVOUR_POS = ("動詞", "助動詞", "助詞", "副詞", "接続詞", "連体詞", "感動詞", "形容詞", "記号")
+_FLAVOUR_NOUNS = ("非自立", "代名詞", "副詞可能", "接尾", "形容動詞語幹", "サ変接続", "一般", "数")
+
+
+def flavour(tokens: list[Token], text: Text) -> list[Token]:
+    """An unknown run inside a sentence that holds an order word, which is only a verb phrase by
+    janome's analysis (様子を見ます, 守りに徹して, すぐに) — the words of the sentence, not of the
+    order — becomes a ``flavour`` token: passed over, with a note. A run with a katakana word
+    (ダッシュ), a name, a near miss or a negation after it is kept for the reader to name."""
+    out = list(tokens)
+    lines = lines_of(out, text)
+    if not any(holds_order(line) for line in lines):
+        return out
+    i = 0
+    while i < len(out):
+        tok = out[i]
+        if tok.kind != "unknown" or tok.word is not None or tok.candidates:
+            i += 1
+            continue
+        j = i  # the phrase: the unknown run and the function words written against it
+        while j + 1 < len(out) and out[j + 1].start == out[j].end and (
+                out[j + 1].kind == "function" or (out[j + 1].kind == "unknown" and out[j + 1].word is None
+                                                  and not out[j + 1].candidates)):
+            j += 1
+        while j > i and out[j].kind == "function":
+            j -= 1
+        phrase = text.norm[out[i].start:out[j].end]
+        after = out[j + 1] if j + 1 < len(out) else None
+        line = next((ln for ln in lines if tok in ln), [])
+        if holds_order(line) and not (after is not None and after.kind == "negation") and _verb_phrase(phrase):
+            out[i:j + 1] = [Token(out[i].start, out[j].end, "flavour")]
+        i += 1
+    return out
+
+
+# what a verb phrase must not hold to be passed over: a condition (来たときだけ, 撃ったら), or a
+# word of the game's own (ためがある: the charge; 構え, 着地, 転倒)
+_NOT_FLAVOUR = re.compile(r"とき|時|たら|だら|なら|れば|えば|けば|場合|際|ため|溜|構え|着地|転倒|空中|ダウン|迷|悩|どっち|どちら|"
+                          r"やっぱ|やはり|やめ|じゃなく|ではなく|代わり|かわり")
+# a player who takes back what they wrote: 旋風脚…いや、やっぱり朧月で / AじゃなくてB / AかBか迷う…B
+_CORRECTION = re.compile(r"(?:いや[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じゃなくて|ではなくて|じゃなく|ではなく|"
+                         r"迷う|迷います|迷うけど|迷ったけど|悩む|悩みます|悩んだけど|訂正[:：]?|訂正します")
+
+
+def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
+    """What a player wrote and then took back in the same post (旋風脚…いや、やっぱり朧月で): only
+    what follows the last correction is read, with a warning that names what was not."""
+    orderly = [t for t in tokens if t.kind in ORDER_KINDS or (t.kind == "unknown" and t.word is not None)]
+    if len(orderly) < 2:
+        return tokens, []
+    cut = None
+    for m in _CORRECTION.finditer(text.norm):
+        if any(t.start < m.start() for t in orderly) and any(t.start >= m.end() for t in orderly):
+            cut = m
+    if cut is None:
+        return tokens, []
+    first = next(t for t in tokens if t.kind not in ("sep", "function"))
+    kept = [t for t in tokens if t.start >= cut.end() or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]
+    line, column, shown = text.where(first.start, cut.end())
+    after = text.where(cut.end(), orderly[-1].end)[2]
+    note = Problem(f"は書き直しとして読まず、後の「{after.strip()}」を読みました。", line=line, column=column,
+                   text=shown.strip(), severity="warning")
+    return kept, [note]
+
+
+def _verb_phrase(phrase: str) -> bool:
+    if not phrase or any("ァ" <= ch <= "ヺ" or ch.isascii() for ch in phrase) or _NOT_FLAVOUR.search(phrase):
+        return False
+    if not any("ぁ" <= ch <= "ゖ" for ch in phrase):
+        return False  # 若: a kanji alone is a slip or a name more likely than a verb phrase
+    from .kana import _tokenizer
+
+    verb = False
+    for token in _tokenizer().tokenize(phrase):
+        pos = token.part_of_speech.split(",")
+        if pos[0] == "名詞":
+            if pos[1] not in _FLAVOUR_NOUNS or pos[1] == "数" or "固有名詞" in pos:
+                return False
+            continue
+        if pos[0] not in _FLAVOUR_POS:
+            return False
+        verb = verb or pos[0] in ("動詞", "副詞", "形容詞", "感動詞")
+    return verb
 
 
 def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",)) -> list[Token]:

@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ...errors import OrderError, Problem, nearest
 from ...reader import kana
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token as Piece, chat_lines, lines_of, passed_over, resolve_unknowns, scan
+from ...reader.scan import Token as Piece, chat_lines, flavour, lines_of, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ...resources import lark_parser
 from ...record import field, record
@@ -237,7 +237,9 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
-        tokens = _pointer_remarks(tokens, self.source)
+        tokens, back = taken_back(tokens, self.source)
+        self.notes.extend(back)
+        tokens = flavour(_pointer_remarks(tokens, self.source), self.source)
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
         if self.source.norm.strip() and not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter")
@@ -289,7 +291,7 @@ class _Source:
         last_unit: tuple[str, int] | None = None  # the cards of the last word or symbol, and where they start in out
         pending_count = 0  # 2マス前進: a count before its word
         times = False
-        significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor")]
+        significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
         follows = {id(a): b for a, b in zip(significant, significant[1:])}
 
         def put(piece: str, tok: Piece, per_char: bool = False) -> None:

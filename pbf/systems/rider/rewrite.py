@@ -17,7 +17,7 @@ from typing import Any
 
 from ...errors import Problem
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token, chat_lines, passed_over, resolve_unknowns, scan
+from ...reader.scan import Token, chat_lines, flavour, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData
@@ -115,12 +115,14 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
-        tokens = resolve_unknowns(scan(src, lex, remarks="chatty"), src, lex)
+        tokens, back = taken_back(resolve_unknowns(scan(src, lex, remarks="chatty"), src, lex), src)
+        self.notes += back
+        tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
         tokens, chat = chat_lines(tokens, src)
         tokens, remarks = _chat_sentences(tokens, src)
         self.notes += chat + remarks + passed_over(tokens, src)
-        if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor") for t in tokens) and original.strip():
+        if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour") for t in tokens) and original.strip():
             # everything was chat: nothing is read as an order (a post of defaults says nothing)
             line, column, shown = src.where(0, len(src.norm))
             self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
@@ -165,7 +167,7 @@ class Rewritten:
         thresholds: list[tuple[str, int, int]] = []  # 5以上なら: the threshold of the 超回避
         pending: list[tuple[str, Token]] = []
         pools: list[tuple[str, Token]] = []
-        significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor")]
+        significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
         after = {id(a): b for a, b in zip(significant, significant[1:])}
         for index, tok in enumerate(tokens):
             if tok.start < skip_until:
@@ -212,7 +214,7 @@ class Rewritten:
             if kind == "function" and state["list"] and raw(tok).strip() in ("then", "and", "次に", "その次", "続いて"):
                 put(",", tok)  # target Zolda then Ryuki: the next in the priority list
                 continue
-            if kind in ("function", "laugh", "comment", "anchor", "drop", "label"):
+            if kind in ("function", "laugh", "comment", "anchor", "drop", "label", "flavour"):
                 if kind == "label":
                     close()
                 continue
