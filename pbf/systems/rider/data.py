@@ -57,6 +57,9 @@ def _read(path: Path) -> dict[str, Any]:
     return loaded
 
 
+_VERBS = frozenset({"move"})
+
+
 def card_spellings(card_id: str, card: dict[str, Any]) -> list[str]:
     """Every way a player may write the card: name, name without ベント, English, aliases."""
     words = [card_id, card.get("name", card_id)]
@@ -66,8 +69,8 @@ def card_spellings(card_id: str, card: dict[str, Any]) -> list[str]:
     english = card.get("english")
     if english:
         words.append(english)
-        if english.lower().endswith(" vent"):
-            words.append(english[: -len(" vent")])
+        if english.lower().endswith(" vent") and english.lower()[: -len(" vent")] not in _VERBS:
+            words.append(english[: -len(" vent")])  # (not "move": move closer / move in are movement)
         words.append(english.replace(" ", ""))
     words.extend(card.get("aliases", []) or [])
     words.extend(card.get("readings", []) or [])  # romaji (kana need none: ひらがな reads as カタカナ)

@@ -46,6 +46,13 @@ def lexicon(data: RiderData) -> Lexicon:
     for spelling, card_id in data.card_words.items():
         name = data.card_name(card_id)
         lex.add(spelling, Word("card:" + card_id, name, value=name, technique=True))
+    for card_id, abbreviation in _abbreviations(data).items():
+        name = data.card_name(card_id)
+        lex.add(abbreviation, Word("card:" + card_id, name, value=name, technique=True))
+    for monster in data.monsters.values():  # ドラグレッダーをアドベントで呼び出す: the monster a card calls
+        for spelling in (monster.get("name"), monster.get("english")):
+            if spelling:
+                lex.add(str(spelling), Word("mention:", str(spelling), "mention", ("mention", "")))
     words = _words()
     for entry in words.get("words") or ():
         role, value = str(entry["role"]), str(entry.get("value") or "")
@@ -64,6 +71,20 @@ def lexicon(data: RiderData) -> Lexicon:
         _BUILT.clear()
     _BUILT[id(data)] = (data, lex)
     return lex
+
+
+def _abbreviations(data: RiderData) -> dict[str, str]:
+    """Katakana names cut short the way players do (ナス, コンファ, サバ, ストライク): every beginning
+    of two kana or more, before its ベント, that begins one card's name only -> {beginning: card}."""
+    seen: dict[str, set[str]] = {}
+    for card_id, card in data.cards.items():
+        name = str(card.get("name", ""))
+        stem = name[: -len("ベント")] if name.endswith("ベント") else name
+        if not stem or not all("ァ" <= ch <= "ヺ" or ch == "ー" for ch in stem):
+            continue
+        for size in range(2, len(stem) + 1):
+            seen.setdefault(stem[:size], set()).add(card_id)
+    return {short: next(iter(ids)) for short, ids in seen.items() if len(ids) == 1 and not short.endswith("ー")}
 
 
 _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻止する": "head:阻止しない", "阻止しない": "head:阻止する",
