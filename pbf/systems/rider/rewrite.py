@@ -91,7 +91,10 @@ _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻�
              "近へ": "head:遠へ", "遠へ": "head:近へ"}
 
 # the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
-_SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い|払って|払い)(?:して)?[、,\s]*(?:回避\s*(?:達成値)?\s*[+＋]?\s*\d*\s*点?)?(?:で)?(?:超回避(?:します|する)?)?", re.I)
+_SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い|払って|払い)(?:して)?[、,\s]*"
+                            r"(?:回避\s*の?\s*(?:達成値)?\s*を?\s*[+＋]?\s*\d*\s*点?\s*(?:上げます|上げる|上げて|アップ)?)?(?:で)?"
+                            r"(?:超回避(?:します|する|したい)?)?"
+                            r"|(?:burn|spend|use|pay)\s+(\d+)\s*hp(?:\s+(?:on|for)\s+(?:super\s+)?(?:evasion|evade|dodging|dodge))?", re.I)
 _AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い)(?:します|する|です)?")
 _AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
 
@@ -108,7 +111,7 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
     for m in _THRESHOLD.finditer(norm):
         out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
     for m in _SUPER_DECLARED.finditer(norm):
-        out.append((m.start(), m.end(), f"超回避 {m.group(1)}"))
+        out.append((m.start(), m.end(), f"超回避 {m.group(1) or m.group(2)}"))
     for m in _AIM_DECLARED.finditer(norm):
         dice = int(m.group(1))
         end = m.end()
@@ -185,6 +188,10 @@ class Rewritten:
 
         skip_until = -1
         before = ""  # the function word just before (to, from: move closer to Zolda)
+        last_attack: Token | None = None  # the attack word (攻撃をしないで: what the negation negates)
+        previous_significant: Token | None = None
+        current_significant: Token | None = None
+        named: list[tuple[str, int, int]] = []  # the names written, for him / her (nasty vent on him)
         thresholds: list[tuple[str, int, int]] = []  # 5以上なら: the threshold of the 超回避
         pending: list[tuple[str, Token]] = []
         pools: list[tuple[str, Token]] = []
@@ -206,9 +213,17 @@ class Rewritten:
                 continue
             kind = tok.kind
             said_before, before = before, (raw(tok).strip() if kind == "function" else before if kind == "sep" else "")
+            if kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour"):
+                previous_significant, current_significant = current_significant, tok
             if kind == "event_final":
                 close()
-                clauses[-1].append((src.norm[tok.start:tok.end], *span(tok)))
+                said = src.norm[tok.start:tok.end]
+                m = _EVENT_MARKER.match(said)
+                at = tok.start + (m.end() if m else 0)
+                o_start, _o_end = src.span(tok.start, at)
+                clauses[-1].append(("イベントファイナル: ", o_start, o_start))
+                if at < tok.end:  # the free text, as written
+                    clauses[-1].append((src.norm[at:tok.end], *src.span(at, tok.end)))
                 close()
                 continue
             if kind == "sep":
@@ -250,6 +265,11 @@ class Rewritten:
                 continue
             if kind == "negation":
                 last = clauses[-1][-1][0] if clauses[-1] else ""
+                if last_attack is not None and last_attack is previous_significant:
+                    close()
+                    put("攻撃しない", last_attack)  # 攻撃をしないで: the attack word, then its negation
+                    close()
+                    continue
                 if last.strip() in ("攻撃",):
                     clauses[-1][-1] = ("攻撃しない", *clauses[-1][-1][1:])
                 elif last.strip() in ("阻止する",):
@@ -268,6 +288,9 @@ class Rewritten:
                 continue
             if word is None and raw(tok) in ("→", "->", "⇒", ">", "＞", "then") and state["list"]:
                 put(",", tok)  # 攻撃：蓮→城戸 / 北岡＞城戸: the next in the priority list
+                continue
+            if word is None and raw(tok) in ("→", "->", "⇒", "+", "＋") and not state["open"]:
+                close()  # 寄→FV, ADV→近寄: one clause, then the next
                 continue
             if word is None and all(unicodedata.category(ch) == "So" or ch in "\ufe0f\u200d" for ch in raw(tok)):
                 continue  # 🔥 👊 ⬅️: decoration
@@ -295,6 +318,7 @@ class Rewritten:
             role, value = word.value if isinstance(word.value, tuple) else ("head", word.value)
             nxt = after.get(id(tok))
             if role == "attack":
+                last_attack = tok
                 self._their = False  # 相手の攻撃は…: the opponent's attack, which every evasion answers
                 if clauses[-1] and (clauses[-1][-1][0].strip() in ("if", "なら") or
                                     "".join(p for p, _s, _e in clauses[-1]).strip() == "受動:"):
@@ -471,6 +495,16 @@ class Rewritten:
                 self.problems.append(Problem("「以上」の条件が何に付くのか分かりません。", line=line, column=column,
                                              text=src.original[t_start:t_end],
                                              hint="超回避に付けるなら「超回避 2: 達成値5以上なら」と書いてください。"))
+        merged: list[list[tuple[str, int, int]]] = []
+        for clause in clauses:
+            said = "".join(p for p, _s, _e in clause)
+            if said.startswith("受動: ") and said.endswith("なら") and merged and \
+                    "".join(p for p, _s, _e in merged[-1]).startswith("受動: ") and \
+                    "なら" not in "".join(p for p, _s, _e in merged[-1]):
+                card = merged.pop()  # リフレクトベント（ファイナルベントが来たら）: the card, then its condition
+                clause = clause + [(p, s_, e_) for p, s_, e_ in card if p.strip() not in ("受動:", "受動: ")]
+            merged.append(clause)
+        clauses = merged
         for clause in clauses:
             if not clause:
                 continue
@@ -533,6 +567,9 @@ def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[P
             continue
         kept.extend(sentence)
     return kept, notes
+
+
+_EVENT_MARKER = re.compile(r"^\s*(?:イベントファイナル|いべんとふぁいなる|event\s*final|ef)\s*[:：]?\s*", re.I)
 
 
 def _event_final(tokens: list[Token], src: Text) -> list[Token]:
