@@ -348,6 +348,27 @@ def _verb_phrase(phrase: str) -> bool:
     return verb
 
 
+def _spaced_run(tokens: list[Token], i: int, text: Text) -> tuple[int, int] | None:
+    """An unknown word of romaji or katakana and the next one after a single space, when they are
+    of the same script (torikku bento, ストライク　ベント, ちか よる): (first, last) token, or None."""
+    def script(t: Token) -> str | None:
+        said = text.norm[t.start:t.end]
+        if said.isascii() and said.isalpha():
+            return "latin"
+        if all("ァ" <= ch <= "ヺ" or "ぁ" <= ch <= "ゖ" or ch == "ー" for ch in said):
+            return "kana"
+        return None
+
+    if i + 2 >= len(tokens) or script(tokens[i]) is None:
+        return None
+    gap, nxt = tokens[i + 1], tokens[i + 2]
+    if gap.kind != "sep" or text.norm[gap.start:gap.end] not in (" ", "\u3000") or nxt.start != gap.end:
+        return None
+    if nxt.kind not in ("unknown", "word") or script(nxt) != script(tokens[i]):
+        return None
+    return i, i + 2
+
+
 def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",)) -> list[Token]:
     """Each unknown run looked up as a near miss: alone, then with the words it is written
     against (採光+蓮華掌 is one slip of 彩光蓮華掌; 阻止+しなし of 阻止しない). A run that is close
@@ -376,8 +397,11 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
         while last + 1 < len(out) and last - i < 2 and out[last + 1].start == out[last].end and joins(out[last + 1]) \
                 and out[last + 1].kind != "symbol":  # a card begins a word (弱+口撃), it does not end one (シャンプ 強)
             last += 1
+        spaced = _spaced_run(out, i, text)  # torikku bento, ストライク　ベント: one name written in two
         spans = [(a, b) for a in range(i, first - 1, -1) for b in range(i, last + 1)]
         spans.sort(key=lambda ab: -(ab[1] - ab[0]))  # the longest first: 前+シャンプ is 前ジャンプ
+        if spaced is not None:
+            spans.insert(0, spaced)
         done = False
         candidates: tuple = ()
         for a, b in spans:
@@ -393,6 +417,8 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if ":" in word[:-1]:
                 continue  # 攻撃：+連 is a label and what follows it, no slip of the label
             found, near = lexicon.correction(word, kinds)
+            if found is not None and spaced == (a, b) and lexicon.near(word, kinds)[0][0] > 0:
+                found = None  # two words joined across a space only when they are one by reading (ちか よる)
             if found is not None:
                 out[a:b + 1] = [Token(out[a].start, out[b].end, "unknown", found, corrected=True)]
                 i = a + 1

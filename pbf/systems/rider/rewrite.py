@@ -57,7 +57,7 @@ def lexicon(data: RiderData) -> Lexicon:
     for entry in words.get("words") or ():
         role, value = str(entry["role"]), str(entry.get("value") or "")
         forms, verbs = [str(f) for f in entry.get("forms") or ()], [str(v) for v in entry.get("verbs") or ()]
-        guess = role in ("head", "keyword", "attack", "pool", "rule")  # なら, 使う, 移動： only as written
+        guess = role in ("head", "keyword", "attack", "pool")  # なら, 使う, 移動：, a rule (nearest) only as written
         word = Word(f"{role}:{value}", value or forms[0], "order" if role not in ("drop", "label") else role, (role, value),
                     _OPPOSITE.get(value), role == "head", guess, slip=role in ("head", "keyword", "attack", "pool", "rule"))
         for form in forms:
