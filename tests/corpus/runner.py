@@ -82,7 +82,13 @@ def judge(entry: dict, found: dict) -> Outcome:
     if "unclear" in entry:
         warned = any(getattr(p, "severity", None) == "warning" for p in notes)
         return Outcome(entry, "handled" if warned else "unhandled", canonical, messages)
-    return Outcome(entry, "meant" if canonical == entry["means"] else "misread", canonical, messages)
+    return Outcome(entry, "meant" if _same(canonical, entry["means"]) else "misread", canonical, messages)
+
+
+def _same(canonical: str, means: str) -> bool:
+    """The order read is the one meant: the same clauses (a rider order's clauses are a set —
+    the order they are written or shown in says nothing)."""
+    return canonical == means or sorted(canonical.split(" / ")) == sorted(means.split(" / "))
 
 
 def run(game: str, root: Path | None = None) -> list[Outcome]:

@@ -46,7 +46,7 @@ def lexicon(data: RiderData) -> Lexicon:
     for spelling, card_id in data.card_words.items():
         name = data.card_name(card_id)
         lex.add(spelling, Word("card:" + card_id, name, value=name, technique=True))
-    for card_id, abbreviation in _abbreviations(data).items():
+    for abbreviation, card_id in _abbreviations(data).items():
         name = data.card_name(card_id)
         lex.add(abbreviation, Word("card:" + card_id, name, value=name, technique=True))
     for monster in data.monsters.values():  # ドラグレッダーをアドベントで呼び出す: the monster a card calls
