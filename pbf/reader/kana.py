@@ -148,6 +148,12 @@ def _dictionary_readings(tokenizer: Any, surface: str) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
+def marked(word: str) -> frozenset[str]:
+    """:func:`looses` with the sound marks kept (ジュウドウ and ジュドウ alike, シュート not)."""
+    return frozenset(_loosen(said, marks=True) for said in readings(word)) - {""}
+
+
+@lru_cache(maxsize=4096)
 def looses(word: str) -> frozenset[str]:
     """:func:`loose` of every one of :func:`readings`."""
     return frozenset(_loosen(said) for said in readings(word)) - {""}
@@ -159,13 +165,14 @@ def loose(word: str) -> str:
     return _loosen(reading(word))
 
 
-def _loosen(said: str) -> str:
+def _loosen(said: str, marks: bool = False) -> str:
     if not said:
         return ""
     said = said.replace("ー", "").replace("〜", "").replace("~", "")
     said = said.translate(_SMALL)
-    said = "".join(ch for ch in unicodedata.normalize("NFD", said) if ch not in "\u3099\u309a")
-    said = unicodedata.normalize("NFC", said)
+    if not marks:
+        said = "".join(ch for ch in unicodedata.normalize("NFD", said) if ch not in "\u3099\u309a")
+        said = unicodedata.normalize("NFC", said)
     out: list[str] = []
     for ch in said:
         if out and ch in _LENGTHENS and _VOWEL_OF.get(out[-1], out[-1]) in _LENGTHENS[ch]:

@@ -183,12 +183,15 @@ class Lexicon:
                     d = 0 if kana.has_kanji(form) and len(said) > 2 and _same_reading(folded, form) else limit + 1
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
+                if len(folded) > len(form) and folded.startswith(form) and kana.has_kanji(folded[len(form):]):
+                    spelled = 2  # 狙い+蓮: a word, and a name written against it — no slip of the word
                 if spelled <= (1 if len(form) >= 3 else 0):
                     d = min(d, spelled)
             if d > limit:
                 continue
-            if d == 0 and kana.reading(written) == kana.reading(self.spelled.get(form, form)):
-                d = -1  # the very reading (ジュドウ = 受動), before one that is only alike (シュート)
+            if d == 0 and (kana.reading(written) == kana.reading(self.spelled.get(form, form)) or
+                           kana.marked(written) & kana.marked(self.spelled.get(form, form))):
+                d = -1  # the very reading (ジュドウ = 受動; 柔道 ジュウドウ too, its marks kept), before one only alike (シュート)
             if w.concept not in best or d < best[w.concept][0]:
                 best[w.concept] = (d, form, w)
         return sorted(best.values(), key=lambda t: (t[0], -len(t[1]), t[1]))
@@ -218,6 +221,9 @@ def _same_reading(written: str, form: str) -> bool:
     if not a or not b or not kana.has_kanji(a) or not kana.has_kanji(b):
         return False
     common = kana.looses(a) & kana.looses(b)
+    if not common and tail and not kana.has_kanji(written[len(written) - tail:][:1]):
+        okurigana = written[len(written) - tail:][:2]  # 撮る and 取る: トル, read with the kana after them
+        common = kana.looses(a + okurigana) & kana.looses(b + okurigana)
     return any(len(r) >= 2 for r in common) or (bool(common) and len(a) == len(b) == 1 and head + tail > 0)
 
 

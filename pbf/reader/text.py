@@ -15,6 +15,11 @@ import unicodedata
 _JOINERS = frozenset("\uff9e\uff9f\ufe0e\ufe0f\u200d")
 
 
+# romaji's long vowels with a macron or a circumflex (kōgeki, sōdo): the vowel twice, as typed
+_MACRONS = {"ā": "aa", "ī": "ii", "ū": "uu", "ē": "ee", "ō": "ou", "â": "aa", "î": "ii", "û": "uu", "ê": "ee", "ô": "ou",
+            "Ā": "AA", "Ī": "II", "Ū": "UU", "Ē": "EE", "Ō": "OU"}
+
+
 def _fold_char(ch: str) -> str:
     """One normalised character folded for comparison: hiragana as katakana, lower case."""
     if "ぁ" <= ch <= "ゖ":
@@ -45,7 +50,7 @@ class Text:
                 j += 1
             piece = unicodedata.normalize("NFKC", original[i:j].replace("\ufe0f", "").replace("\ufe0e", "")
                                           .replace("\u200d", ""))
-            for ch in piece:
+            for ch in "".join(_MACRONS.get(ch, ch) for ch in piece):
                 # only ASCII is lower-cased, one character for one: ``İ`` stays itself (it is
                 # no order word), so the folded text has exactly the normalised text's length
                 parts.append(ch)
