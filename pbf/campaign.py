@@ -20,7 +20,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-from . import resources, yamlio
+from . import GUIDE_URL, resources, yamlio
 from .dice import Dice, seed_commitment
 from .errors import PbfError, Problem, nearest
 from .fsutil import atomic_write, fsync_dir, make_temp_dir, read_bytes, write_file, write_files
@@ -43,6 +43,7 @@ CORE_OPTIONS: dict[str, Any] = {
     "order_marker": "【行動】",  # a thread post's order follows this marker
     "missing": "stand",  # a missing order: "stand" (the game's empty order, 未提出) or "repeat" (継続)
     "orders": "plain",  # "commit": secret orders by commit–reveal in the thread
+    "guide_url": GUIDE_URL,  # the player's guide linked from the opening post ({system}: alterego/rider; "": none)
     "gm": "",  # "NAME" or "NAME◆TRIP": only the GM's posts end a turn window
     "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
     "max_lines": 0,  # the board's limits per post (0: no limit)
@@ -180,6 +181,15 @@ def _coerce_core_option(key: str, value: Any) -> Any:
         from .forum import parse_timezone
 
         parse_timezone(value)
+    if key == "guide_url" and value and (not re.match(r"https?://[^\s/]+", value) or re.search(r"\s", value)):
+        raise PbfError(
+            Problem(
+                "オプション guide_url は http:// か https:// で始まるアドレスです（空にするとガイドの行を載せません）。"
+                " / guide_url must be an http(s) address",
+                text=value,
+                hint=f"既定は {GUIDE_URL}（{{system}} はゲームの名前 alterego / rider になります）",
+            )
+        )
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
