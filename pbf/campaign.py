@@ -715,7 +715,9 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         # as pbf writes it (the same text the edited file's document dumps to).
         files["before.yaml"] = yamlio.dump(yamlio.load(current_text, STATE_FILE))
     if record.meta:
-        files[TURN_META] = yamlio.dump_data(record.meta)
+        from .versions import made_with  # what a replay needs to come out byte for byte
+
+        files[TURN_META] = yamlio.dump_data({**record.meta, "made_with": made_with()})
     option_changes = _pending_options_text(campaign)
     if option_changes:
         files[OPTIONS_RECORD] = option_changes
