@@ -104,3 +104,17 @@ def test_a_dry_run_looks_nothing_up(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert done.stderr.strip().splitlines()[-1] == "False False", done.stderr
+
+
+def test_the_versions_are_read_as_importlib_metadata_finds_them(tmp_path, monkeypatch):
+    """The first dist-info of a name on sys.path wins, its name normalised (Jinja2, ruamel_yaml)."""
+    from pbf.versions import _dist_info_versions
+
+    assert _dist_info_versions(("lark", "jinja2", "ruamel.yaml")) == {
+        name: version(name) for name in ("lark", "jinja2", "ruamel.yaml")}
+    first = tmp_path / "first"
+    for folder in ("Jinja2-9.9.dist-info", "ruamel.yaml-0.17.0.dist-info", "lark_other-1.0.dist-info"):
+        (first / folder).mkdir(parents=True)
+    monkeypatch.setattr("sys.path", [str(first), *__import__("sys").path])
+    assert _dist_info_versions(("lark", "jinja2", "ruamel.yaml")) == {
+        "jinja2": "9.9", "ruamel.yaml": "0.17.0", "lark": version("lark")}
