@@ -9,6 +9,7 @@ it, and a run killed in between is finished by the next command (:func:`_reconci
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -17,9 +18,9 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import field
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
-from . import resources, yamlio
+from . import GUIDE_URL, resources, yamlio
 from .dice import Dice, seed_commitment
 from .errors import PbfError, Problem, nearest
 from .fsutil import atomic_write, fsync_dir, make_temp_dir, read_bytes, write_file, write_files
@@ -42,6 +43,7 @@ CORE_OPTIONS: dict[str, Any] = {
     "order_marker": "【行動】",  # a thread post's order follows this marker
     "missing": "stand",  # a missing order: "stand" (the game's empty order, 未提出) or "repeat" (継続)
     "orders": "plain",  # "commit": secret orders by commit–reveal in the thread
+    "guide_url": GUIDE_URL,  # the player's guide linked from the opening post ({system}: alterego/rider; "": none)
     "gm": "",  # "NAME" or "NAME◆TRIP": only the GM's posts end a turn window
     "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
     "max_lines": 0,  # the board's limits per post (0: no limit)
@@ -179,6 +181,15 @@ def _coerce_core_option(key: str, value: Any) -> Any:
         from .forum import parse_timezone
 
         parse_timezone(value)
+    if key == "guide_url" and value and (not re.match(r"https?://[^\s/]+", value) or re.search(r"\s", value)):
+        raise PbfError(
+            Problem(
+                "オプション guide_url は http:// か https:// で始まるアドレスです（空にするとガイドの行を載せません）。"
+                " / guide_url must be an http(s) address",
+                text=value,
+                hint=f"既定は {GUIDE_URL}（{{system}} はゲームの名前 alterego / rider になります）",
+            )
+        )
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
@@ -610,7 +621,9 @@ def exclusive(campaign: Campaign) -> Iterator[None]:
 @contextmanager
 def _locked(folder: Path) -> Iterator[bool]:
     """The campaign's advisory lock (``.pbf.lock``), never followed through a symlink; yields
-    True when another pbf holds it."""
+    True when another pbf holds it. POSIX (Linux, macOS) locks the file with ``fcntl.flock``,
+    Windows its first byte with ``msvcrt.locking``: either is let go when pbf ends, even killed,
+    and another pbf is told the same 「処理中です」 everywhere (docs/architecture.md, "Windows")."""
     lock_path = folder / LOCK_FILE
     flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     if lock_path.is_symlink():
@@ -620,21 +633,53 @@ def _locked(folder: Path) -> Iterator[bool]:
     except IsADirectoryError:
         raise PbfError(f"{LOCK_FILE} がフォルダです。消してからもう一度どうぞ。 / the lock file is a folder") from None
     except OSError as exc:
+        if lock_path.is_dir():  # Windows says "permission denied" for a folder
+            raise PbfError(f"{LOCK_FILE} がフォルダです。消してからもう一度どうぞ。 / the lock file is a folder") from None
         raise PbfError(f"{LOCK_FILE} を開けません（{exc.strerror}）。 / cannot open the lock file") from None
+    unlock = None
     try:
-        try:
-            import fcntl
-        except ImportError:  # not POSIX: no advisory lock, the state check of exclusive() still holds
-            fcntl = None
-        busy = False
-        if fcntl is not None:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                busy = True
+        busy, unlock = _lock_fd(fd)
         yield busy
     finally:
+        if unlock is not None:
+            try:
+                unlock()
+            except OSError:
+                pass  # closing the file lets the lock go as well
         os.close(fd)
+
+
+def _lock_fd(fd: int) -> tuple[bool, Callable[[], None] | None]:
+    """Take the lock on the open lock file without waiting: (busy, how to let it go)."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True, None
+        return False, None  # closing the file lets it go
+    try:
+        import msvcrt
+    except ImportError:  # neither POSIX nor Windows: no lock, the state check of exclusive() still holds
+        return False, None
+    # Windows: a byte-range lock on the file's first byte (a range past the end is allowed);
+    # the file is opened for appending, so its position stays at 0 until it is written to
+    os.lseek(fd, 0, os.SEEK_SET)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError as exc:
+        if exc.errno in (errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK), errno.EDEADLK):
+            return True, None  # another pbf holds it
+        raise PbfError(f"{LOCK_FILE} をロックできません（{exc.strerror}）。 / cannot lock the lock file") from None
+
+    def unlock() -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+    return False, unlock
 
 
 def commit_turn(campaign: Campaign, record: TurnRecord) -> None:
@@ -670,7 +715,9 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         # as pbf writes it (the same text the edited file's document dumps to).
         files["before.yaml"] = yamlio.dump(yamlio.load(current_text, STATE_FILE))
     if record.meta:
-        files[TURN_META] = yamlio.dump_data(record.meta)
+        from .versions import made_with  # what a replay needs to come out byte for byte
+
+        files[TURN_META] = yamlio.dump_data({**record.meta, "made_with": made_with()})
     option_changes = _pending_options_text(campaign)
     if option_changes:
         files[OPTIONS_RECORD] = option_changes
@@ -695,7 +742,7 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
             now = None
         if now != state_text:
             back = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
-            os.replace(final, back)
+            os.rename(final, back / final.name)  # into it: Windows renames nothing onto a folder
             shutil.rmtree(back, ignore_errors=True)
             fsync_dir(history)
         raise

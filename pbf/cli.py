@@ -325,6 +325,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         span = f"第{turns[0]}ターン" if len(turns) == 1 else f"第{turns[0]}～{turns[-1]}ターン"
         print(f"再計算しました：{span}の状態と結果は、すべて記録と一致します。 / replay OK")
+        from .versions import replay_note
+
+        for line in replay_note(c, turns):  # the same bytes from other versions: say which
+            print(line, file=sys.stderr)
     return 0
 
 

@@ -526,6 +526,9 @@ def replay(campaign: Campaign) -> list[str]:
                     expected.splitlines(), actual.splitlines(), f"{name}（記録）", f"{name}（再計算）", lineterm=""
                 )
                 head = [f"第{turn}ターンが一致しません：{name}"]
+                from .versions import describe, differences
+
+                head += describe(differences(meta.get("made_with")))
                 archived_rules = int(meta.get("rules_version", 1))
                 if archived_rules != campaign.system.rules_version:
                     head.append(

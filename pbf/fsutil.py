@@ -41,7 +41,8 @@ def atomic_write(path: Path, data: "bytes | str", also_sync: Path | None = None)
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, 0o666 & ~UMASK)  # mkstemp makes 0600: a GM may share the folder
+        if hasattr(os, "fchmod"):  # Windows has none before Python 3.13 (nor owner/group bits)
+            os.fchmod(fd, 0o666 & ~UMASK)  # mkstemp makes 0600: a GM may share the folder
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

@@ -5,9 +5,11 @@ in a source checkout or an editable install they are the top-level folders of th
 
 The cache keeps what every run would otherwise rebuild from the same files: parsed data files
 and campaign.toml (keyed by their bytes), the built order grammars (lark checks the grammar text) and the compiled
-templates (jinja2 checks each template's source). It lives in ``$PBF_CACHE_DIR``, else
-``$XDG_CACHE_HOME/pbf``, else ``~/.cache/pbf``; ``PBF_NO_CACHE=1`` turns it off. A cache that
-cannot be written is no error: pbf then builds everything in memory, as without a cache.
+templates (jinja2 checks each template's source). It lives in ``$PBF_CACHE_DIR``, else where
+the platform keeps a user's caches (the rules of platformdirs' ``user_cache_dir``, by hand: no
+import at start-up): ``%LOCALAPPDATA%\\pbf\\Cache`` on Windows, ``~/Library/Caches/pbf`` on macOS,
+``$XDG_CACHE_HOME/pbf`` or ``~/.cache/pbf`` elsewhere; ``PBF_NO_CACHE=1`` turns it off. A cache
+that cannot be written is no error: pbf then builds everything in memory, as without a cache.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import os
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from . import __version__
 
@@ -58,10 +60,7 @@ def cache_dir(kind: str) -> Path | None:
         return _DIRS[kind]
     path: Path | None = None
     if not os.environ.get("PBF_NO_CACHE"):
-        root = os.environ.get("PBF_CACHE_DIR")
-        if not root:
-            base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-            root = os.path.join(base, "pbf")
+        root = os.environ.get("PBF_CACHE_DIR") or user_cache_root(sys.platform, os.environ)
         # a new pbf or Python starts afresh: nothing written by another version is read
         path = Path(root) / f"{__version__}-py{sys.version_info[0]}{sys.version_info[1]}" / kind
         try:
@@ -72,6 +71,19 @@ def cache_dir(kind: str) -> Path | None:
             path = None
     _DIRS[kind] = path
     return path
+
+
+def user_cache_root(platform: str, environ: Mapping[str, str]) -> str:
+    """pbf's cache folder where ``platform`` (a ``sys.platform``) expects a user's caches, as
+    platformdirs' ``user_cache_dir("pbf", appauthor=False)`` finds it."""
+    home = os.path.expanduser("~")
+    if platform == "win32":
+        base = environ.get("LOCALAPPDATA", "").strip() or os.path.join(home, "AppData", "Local")
+        return os.path.join(base, "pbf", "Cache")
+    if platform == "darwin":
+        return os.path.join(home, "Library", "Caches", "pbf")
+    base = environ.get("XDG_CACHE_HOME", "").strip() or os.path.join(home, ".cache")
+    return os.path.join(base, "pbf")
 
 
 def cache_get(kind: str, name: str) -> bytes | None:
