@@ -68,9 +68,7 @@ def build_site(c: campaigns.Campaign, out: "Path | str", seed: str | None = None
         public = campaigns.load(report.path)
         try:
             pages = site_pages(public, report)
-        except NotForAPage:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # an archive edited out of shape
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # an archive edited out of shape (NotForAPage too)
             raise PbfError(f"記録（history/）の形が正しくないため、サイトを作れません（{type(exc).__name__}: {exc}）。"
                            "pbf replay で記録を確かめてください。 / malformed archive") from None
     export.write_folder(out, pages, replace=True)
