@@ -95,7 +95,7 @@ def site_pages(c: campaigns.Campaign, report: export.ExportReport) -> dict[str, 
         seed=_seed(c, report), hands=report.hands, opening=_text(c, 0, "post.txt"),
         charts=_charts(c, turns, summaries, events), deadline=_deadline_label(c, campaigns.current_deadline(c)),
         titles={t: _turn_title(c, t) for t in turns}, happened={t: happened(c, events[t], summaries[t]) for t in turns},
-        now=now(c, summary), cards=_cards(c, [0, *turns], summaries),
+        now=now(c, summary, hands_hidden=report.hands == "hidden"), cards=_cards(c, [0, *turns], summaries),
     )}
     for i, turn in enumerate(turns):
         pages[turn_page(turn)] = env.get_template("turn.j2").render(
@@ -318,7 +318,8 @@ def winner_text(summary: dict[str, Any]) -> str | None:
 
 def happened(c: campaigns.Campaign, events: list[dict[str, Any]], summary: dict[str, Any]) -> str:
     """What a turn did, in a few words, from its events: who hit whom for how much, who fell
-    (转倒 / K.O. / 脱落), the result. HP a fighter paid itself (超回避) is not a hit."""
+    (転倒 / K.O. / 脱落), the result; a turn after the end, its イベントファイナル. HP a fighter
+    paid itself (超回避) is not a hit."""
     hits: dict[tuple[str, str], int] = {}
     fallen: list[str] = []
     result = None
@@ -335,14 +336,19 @@ def happened(c: campaigns.Campaign, events: list[dict[str, Any]], summary: dict[
         elif kind in ("winner", "result", "draw"):
             result = winner_text({**summary, "winner": "draw" if kind == "draw" else e.get("winner", e.get("actor"))})
     words = [f"{a}が{t}に{n}ダメージ" if a else f"{t}に{n}ダメージ" for (a, t), n in hits.items() if n > 0]
-    words = words or ["ダメージなし"]
+    finals = [f"{e['actor']}のイベントファイナル" for e in events if e.get("type") == "event_final" and e.get("actor")]
+    words = words or ([] if finals and result is None else ["ダメージなし"])
+    if finals and result is None:  # an epilogue after the end: its イベントファイナル lines
+        words += finals
     return "、".join([*words, *fallen, *([result] if result else [])])
 
 
-def now(c: campaigns.Campaign, summary: dict[str, Any]) -> dict[str, Any]:
+def now(c: campaigns.Campaign, summary: dict[str, Any], hands_hidden: bool = False) -> dict[str, Any]:
     """The battle as it stands after the last archived turn, for the index: each fighter's HP and
     what the results post shows beside it (Alter EGO: gauge, hand size unless hands are free,
-    ため, ガードの構え; the rider game: the vented card and the remaining cards), the distance."""
+    ため, ガードの構え; the rider game: the vented card and the remaining cards), the distance.
+    While hands are hidden the export holds no hand, hence no hand size: the column is left out
+    (the posts give it), rather than showing a count pbf cannot know."""
     options = {**getattr(c.system, "default_options", {}), **c.ctx.options}
     rows = []
     for name, f in summary["fighters"].items():
@@ -377,7 +383,8 @@ def now(c: campaigns.Campaign, summary: dict[str, Any]) -> dict[str, Any]:
         distance = f"行動ごとに決定（{len(rows)}人の戦闘）"
     else:
         distance = summary.get("distance")
-    return {"fighters": rows, "distance": distance, "winner": winner_text(summary), "hands": options.get("hands"),
+    show_hands = c.system.name == "alterego" and options.get("hands") != "free" and not hands_hidden
+    return {"fighters": rows, "distance": distance, "winner": winner_text(summary), "show_hands": show_hands,
             "turn": summary.get("turn", 0)}
 
 

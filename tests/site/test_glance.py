@@ -349,7 +349,7 @@ def test_each_turn_link_says_what_happened(glanced):
                     if e["type"] == "damage" and e.get("actor") != e["target"] and e["amount"] > 0}
             for actor, target in hits:
                 assert f"{actor}が{target}に" in text, (name, t, text)
-            if not hits:
+            if not hits and not any(e["type"] == "event_final" for e in events_of(folder, t)):
                 assert "ダメージなし" in text, (name, t, text)
             for e in events_of(folder, t):
                 if e["type"] == "ko":
@@ -376,3 +376,46 @@ def test_pages_declare_a_japanese_system_font_stack_and_fetch_nothing(glanced):
         text = "".join(p.read_text("utf-8") for p in site.glob("*.html"))
         assert not re.search(r"""(?:src|href)=["'](?:https?:)?//""", text)
 
+
+
+def test_what_happened_in_a_few_words(demo_folders):
+    from pbf import campaign as campaigns
+    from pbf.site import happened
+
+    rider = campaigns.load(next(f for f in demo_folders if f.name == "demo-rider"))
+    alterego = campaigns.load(next(f for f in demo_folders if f.name == "demo-alterego"))
+    summary = {"winner": None, "fighters": {"刃": {}, "城戸": {}}}
+    hit = [{"type": "damage", "actor": "刃", "target": "城戸", "amount": 3},
+           {"type": "damage", "actor": "城戸", "target": "城戸", "amount": 2},  # 超回避: paid, not a hit
+           {"type": "damage", "actor": "刃", "target": "城戸", "amount": 1}]
+    assert happened(rider, hit, summary) == "刃が城戸に4ダメージ"
+    assert happened(rider, hit[1:2], summary) == "ダメージなし"
+    over = [*hit, {"type": "ko", "actor": "城戸", "by": "刃"}, {"type": "winner", "actor": "西"}]
+    assert happened(rider, over, summary) == "刃が城戸に4ダメージ、城戸が脱落、チーム西の勝利"
+    assert happened(rider, [{"type": "event_final", "actor": "北岡", "text": "x"}], {**summary, "winner": "刃"}) \
+        == "北岡のイベントファイナル"
+    assert happened(rider, [{"type": "draw", "turn_limit": 9}], summary) == "ダメージなし、引き分け"
+    ko = [{"type": "damage", "actor": "楓", "target": "美鈴", "amount": 2}, {"type": "knockdown", "actor": "美鈴", "by": "楓"},
+          {"type": "ko", "actor": "美鈴"}, {"type": "result", "actor": "楓", "winner": "楓", "reason": "ko"}]
+    assert happened(alterego, ko, {"winner": "楓", "fighters": {"楓": {}, "美鈴": {}}}) == \
+        "楓が美鈴に2ダメージ、美鈴が転倒、美鈴がK.O.、楓の勝利"
+
+
+def test_the_battle_now_of_a_private_hands_battle_shows_no_hand(tmp_path, private_running, private_finished):
+    """While hands are hidden the public copy has no hand: no card, and no hand size it cannot
+    count (the posts give it); once the battle is over, the hand sizes are shown."""
+    from pbf import campaign as campaigns
+    from pbf.site import build_site
+
+    for folder, hidden in ((private_running, True), (private_finished, False)):
+        c = campaigns.load(folder)
+        build_site(c, tmp_path / f"site-{folder.parent.name}")
+        index = (tmp_path / f"site-{folder.parent.name}" / "index.html").read_text("utf-8")
+        now = index[index.index('<section class="now"'):index.index("</section>")]
+        assert ("<th>手札</th>" in now) is not hidden and ("結果の書き込みにあります" in now) is hidden
+        for name, f in c.state["fighters"].items():
+            row = re.search(rf'<tr data-fighter="{name}">(.*?)</tr>', now, re.S)[1]
+            assert f"{f['hp']}/20" in row and f"<td class=\"num\">{f['soul']}</td>" in row
+            assert (f"<td class=\"num\">{len(f['hand'])}枚</td>" in row) is not hidden
+            if hidden:
+                assert not any(card in row for card in set(f["hand"]) - set("0123456789"))
