@@ -83,7 +83,7 @@ window.addEventListener("load", () => {{
     try {{ d = frame.contentDocument; }} catch (e) {{}}
     const series = d ? Array.from(d.querySelectorAll('svg[data-chart="hp"] g.series'), (g) => {{
       const line = g.querySelector("polyline");
-      return [g.dataset.series, g.querySelectorAll("circle").length,
+      return [g.dataset.series, g.querySelectorAll(".marker").length,
               line ? line.getAttribute("points").split(" ").filter(Boolean).length : 0];
     }}) : [];
     out.push({{page: frame.getAttribute("src"), loaded: !!(d && d.querySelector("main")),

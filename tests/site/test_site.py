@@ -93,7 +93,8 @@ def test_the_index_shows_every_player_with_their_sheet(demo_sites):
             else:
                 assert all(f"{card['name']}×{card['count']}" in index for card in sheet["deck"])
         winner = c.state.get("winner")
-        assert (f"決着：{winner}の勝利" if winner else "進行中（第") in index
+        team = winner not in c.ctx.players
+        assert (f"決着：{'チーム' if team else ''}{winner}の勝利" if winner else "進行中：第") in index
 
 
 def test_the_checkers_can_fail(tmp_path):
@@ -109,7 +110,8 @@ def test_charts_have_one_series_per_fighter_with_a_point_per_turn(demo_sites):
         charts = read(site / "index.html").series
         fighters = re.findall(r'^\[players\."(.+?)"\]', (folder / "campaign.toml").read_text("utf-8"), re.M)
         turns = len(list(site.glob("turn-*.html")))
-        expected = {"hp", "distance", "soul"} if "alterego" in name else {"hp", "acted", "dealt", "taken"}
+        distances = {f"distance-{i}" for i in range(1, len(fighters) + 1)} if len(fighters) > 2 else {"distance"}
+        expected = {"hp", "distance", "soul"} if "alterego" in name else {"hp", "acted", "dealt", "taken", "cards", *distances}
         assert set(charts) == expected
         assert sorted(s for s, _ in charts["hp"]) == sorted(fighters)
         assert {n for _, n in charts["hp"]} == {turns + 1}  # turn 0, then every turn
@@ -120,6 +122,8 @@ def test_charts_have_one_series_per_fighter_with_a_point_per_turn(demo_sites):
             assert {n for _, n in charts["dealt"]} == {turns} and {n for _, n in charts["taken"]} == {turns}
             assert sorted(s for s, _ in charts["acted"]) == sorted(fighters)
             assert all(1 <= n <= turns for _, n in charts["acted"])
+            assert sorted(s for s, _ in charts["cards"]) == sorted(fighters)  # every rider holds cards
+            assert {n for _, n in charts["cards"]} == {turns + 1}
 
 
 def test_a_turn_page_shows_the_post_as_posted_and_every_draw(demo_sites):
