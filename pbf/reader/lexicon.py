@@ -183,7 +183,8 @@ class Lexicon:
                     d = 0 if kana.has_kanji(form) and len(said) > 2 and _same_reading(folded, form) else limit + 1
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
-                if len(folded) > len(form) and folded.startswith(form) and kana.has_kanji(folded[len(form):]):
+                stem = form.rstrip(":")
+                if len(folded) > len(stem) and folded.startswith(stem) and kana.has_kanji(folded[len(stem):]):
                     spelled = 2  # 狙い+蓮: a word, and a name written against it — no slip of the word
                 if spelled <= (1 if len(form) >= 3 else 0):
                     d = min(d, spelled)

@@ -37,7 +37,7 @@ _ANCHOR = re.compile(r">>\d+(?:[-,]\d+)*")
 _LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])")
 _NUMBER = re.compile(r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))")
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
-_EMOTICON = re.compile(r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺ]{1,4}(?![ァ-ヺ]))?")
+_EMOTICON = re.compile(r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?")
 # a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑
 _CARET_FACE = re.compile(r"\^[_o\-]?\^;*")
 _TALK_BEFORE = re.compile(r"[ァ-ヺー!w。~〜]")

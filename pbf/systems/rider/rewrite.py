@@ -174,6 +174,8 @@ class Rewritten:
             return src.span(tok.start, tok.end)
 
         def close() -> None:
+            while clauses[-1] and clauses[-1][-1][0].strip() == ",":
+                clauses[-1].pop()  # close in on Kitaoka, nasty vent: the list ended at the comma
             if clauses[-1]:
                 clauses.append([])
             state["open"] = state["list"] = False
@@ -294,14 +296,23 @@ class Rewritten:
                 continue
             if word is None and all(unicodedata.category(ch) == "So" or ch in "\ufe0f\u200d" for ch in raw(tok)):
                 continue  # 🔥 👊 ⬅️: decoration
+            if word is None and raw(tok).strip().lower() in ("ベント", "vent", "bento", "べんと") and previous_significant is not None \
+                    and previous_significant.word is not None and str(previous_significant.word.concept).startswith("card:"):
+                continue  # ストライク　ベント: the card's name written in two
             if word is None:  # a name, or a word lark will name in its problem
+                written_name = raw(tok).strip().lower()
                 if tok.candidates:
                     line, column, shown = src.where(tok.start, tok.end)
                     names = "」「".join(dict.fromkeys(w.shown for w in tok.candidates))
                     self.problems.append(Problem("読みの近い語が２つ以上あり、どれか決まりません。", line=line, column=column,
                                                  text=shown, hint=f"「{names}」のどれかを書いてください。"))
                     continue
-                if self._english_target(clauses, said_before):
+                if written_name in ("him", "her", "them") and named:
+                    put(("攻撃: " if not clauses[-1] else ""), tok)  # nasty vent on him: the one named before
+                    clauses[-1].append(named[-1])
+                    close()
+                    continue
+                if self._english_target(clauses, said_before, span(tok)[0]):
                     put(": ", tok)  # move closer to Zolda / get away from Ren: the one to move against
                     state["open"] = state["list"] = True
                 elif clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
@@ -311,6 +322,8 @@ class Rewritten:
                     written = re.sub(r"\s*(?:→|->|⇒|>|＞)\s*", ",", written)  # 攻撃：蓮→城戸: a priority list
                 put(written, tok)
                 self._raw.add(span(tok)[0])
+                if written_name not in ("him", "her", "them"):
+                    named.append(clauses[-1][-1])
                 continue
             if tok.corrected:
                 line, column, shown = src.where(tok.start, tok.end)
@@ -330,6 +343,12 @@ class Rewritten:
                     else:
                         close()
                         put("受動: 攻撃", tok)
+                    continue
+                if nxt is not None and nxt.kind == "unknown" and nxt.word is None and not nxt.candidates and \
+                        not src.norm[tok.end:nxt.start].strip(" :"):
+                    close()  # 攻撃ゾルダ, kōgeki: Kitaoka: the name after the attack word
+                    put("攻撃: ", tok)
+                    state["open"] = state["list"] = True
                     continue
                 name = self._lone_name(clauses)
                 if name is not None:
@@ -362,9 +381,11 @@ class Rewritten:
                 self._their = True
                 continue
             if role == "rule":  # 一番遠い人に近づく: the movement target, as a name would be
-                if self._english_target(clauses, said_before):
-                    put(": ", tok)  # move closer to whoever is farthest
-                    state["open"] = True
+                if self._english_target(clauses, said_before, span(tok)[0]):
+                    put(": " + value, tok)  # move closer to whoever is farthest
+                    self._raw.add(span(tok)[0])
+                    close()
+                    continue
                 elif clauses[-1] and not state["open"]:
                     close()
                 put(value, tok)
@@ -384,6 +405,10 @@ class Rewritten:
                     pools.append((value, tok))  # 防御力で回避: the pool before its keyword
                 continue
             if role == "keyword":
+                if value == "攻撃:" and raw(tok).strip().lower() == "on" and self._english_target(clauses, "on"):
+                    put(": ", tok)  # close in on Kitaoka: the one to move against
+                    state["open"] = state["list"] = True
+                    continue
                 if value == "回避:" and pools:
                     close()
                     put("回避: " + pools.pop()[0], tok)
@@ -502,7 +527,8 @@ class Rewritten:
                     "".join(p for p, _s, _e in merged[-1]).startswith("受動: ") and \
                     "なら" not in "".join(p for p, _s, _e in merged[-1]):
                 card = merged.pop()  # リフレクトベント（ファイナルベントが来たら）: the card, then its condition
-                clause = clause + [(p, s_, e_) for p, s_, e_ in card if p.strip() not in ("受動:", "受動: ")]
+                clause = clause + [(p[len("受動: "):] if p.startswith("受動: ") else p, s_, e_)
+                                   for p, s_, e_ in card if p.strip() not in ("受動:",)]
             merged.append(clause)
         clauses = merged
         for clause in clauses:
@@ -512,15 +538,24 @@ class Rewritten:
                 self._pieces.append((" / ", clause[0][1], clause[0][1]))
             self._pieces.extend(clause)
 
-    @staticmethod
-    def _english_target(clauses: list[list[tuple[str, int, int]]], before: str) -> bool:
+    def _english_target(self, clauses: list[list[tuple[str, int, int]]], before: str, at: int | None = None) -> bool:
         """``move closer to`` / ``get away from`` just said: the name or the rule after is the one
         to move against."""
-        if before.lower() not in ("to", "from", "toward", "towards"):
-            return False
         if not clauses[-1] and len(clauses) > 1 and len(clauses[-2]) == 1 and clauses[-2][0][0] in ("近寄る", "離れる"):
+            last = clauses[-2][0]
+        elif len(clauses[-1]) == 1 and clauses[-1][0][0] in ("近寄る", "離れる"):
+            last = clauses[-1][0]
+        else:
+            return False
+        said = self.src.original[last[1]:last[2]]
+        between = self.src.original[last[2]:at] if at is not None else ""
+        english = said.isascii() and said.strip() and not any(ch in between for ch in ",、。/;.")
+        if before.lower() not in ("to", "from", "toward", "towards", "on") and not (
+                english and said.lower().rstrip().endswith((" to", " from", " on", "approach", "close in", "closer"))):
+            return False
+        if not clauses[-1]:
             clauses.pop()  # the space after the move closed its clause
-        return len(clauses[-1]) == 1 and clauses[-1][0][0] in ("近寄る", "離れる")
+        return True
 
     def _lone_name(self, clauses: list[list[tuple[str, int, int]]]) -> tuple[str, int, int] | None:
         """The clause before is one word that is no order word (a name: ナイトに近づく)."""
