@@ -200,6 +200,16 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
                         f"庇える相手：{friends}")
                 else:
                     resolved["cover"] = name
+    if multi and order.move in ("closer", "away") and not order.move_targets and not order.move_rule and not problems:
+        # 近寄る / ソードベント among three or more: whom it moves against is the rule's default
+        # (rider.md: the first attack target, else the nearest) — read, and said, never guessed silently
+        verb = "近寄る" if order.move == "closer" else "離れる"
+        targets = resolved.get("targets", order.targets)
+        whom = f"攻撃の対象「{targets[0]}」" if targets else "そのときいちばん近い相手"
+        problem = problem_at(original, where, at.get("move", 0), f"移動の相手が書かれていないので、{whom}から{verb}として読みました。"
+                             if verb == "離れる" else f"移動の相手が書かれていないので、{whom}に{verb}として読みました。",
+                             None, player=player, hint=f"相手を決めるなら「{verb}: 名前」と書いてください。")
+        noted.append(replace(problem, player=None, severity="warning"))
     if problems:
         raise OrderError(problems)
     if noted:
