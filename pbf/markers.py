@@ -277,7 +277,9 @@ def _say(kind: str, marker: str, index: int, line: str, norm_at: int | None, **w
     words = {key: excerpt(value, 20) if key in _USERS else value for key, value in words.items()}
     column = _cut(line, norm_at) + 1 if norm_at is not None else None
     text = None if kind in _QUOTED else line.strip() or None
-    return Problem(SAY[kind].format(marker=marker, **words), line=index + 1, column=column, text=text)
+    # an earlier order in the same post not read: the later one is read, and the other reading named
+    severity = "warning" if kind == "earlier" else None
+    return Problem(SAY[kind].format(marker=marker, **words), line=index + 1, column=column, text=text, severity=severity)
 
 
 def _found(lines: list[str], norms: list[str], chosen: list[_Marker], marker: str) -> Found:

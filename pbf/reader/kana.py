@@ -50,6 +50,12 @@ def reading(word: str) -> str:
     if any("a" <= ch <= "z" for ch in folded):
         import jaconv
 
+        # an IME caught mid-word: jゃく is ジャク (the consonant typed, the small kana converted)
+        folded = re.sub(r"([bcdfghjklmnpqrstvwxz]{1,2})([ャュョ])",
+                        lambda m: fold(jaconv.alphabet2kana(m.group(1) + {"ャ": "ya", "ュ": "yu", "ョ": "yo"}[m.group(2)])),
+                        folded)
+        if not any("a" <= ch <= "z" for ch in folded):
+            return folded
         if any(len(run) < 2 or not set(run) & set("aeiou") for run in re.findall(r"[a-z]+", folded)):
             return ""  # a lone letter (弱X) or no vowel (jmp) is no romaji: it has no reading
         folded = _ROMAJI.sub(lambda m: _long_vowels(fold(jaconv.alphabet2kana(_romaji_fixed(m.group())))), folded)

@@ -86,7 +86,8 @@ FUNCTION_WORDS = (
     "枚目", "枚目は", "番目", "onegaishimasu", "onegai", "this turn", "for this turn",
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
     "で以上です", "でお願い", "でおねがい", "で", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
-    "from", "toward", "towards", "今日は", "きょうは", "今日も", "きょうも", "その時", "そのとき", "その時は", "その際", "相手の方", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
+    "from", "toward", "towards", "今日は", "きょうは", "今日も", "きょうも", "その時", "そのとき", "その時は", "その際", "相手の方",
+    "真上に", "真上へ", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).
@@ -175,6 +176,8 @@ class Lexicon:
             if said and form_said and (len(said) <= 2 or len(form_said) <= 2):
                 # a word of one or two kana is itself or nothing: ドウ is not 遠 (トオ) with its marks dropped
                 d = 0 if kana.unmarked(written) == kana.unmarked(self.spelled.get(form, form)) and len(folded) >= 2 else limit + 1
+                if d > limit and said == form_said and len(folded) >= 3 and len(form) >= 3 and not kana.has_kanji(folded + form):
+                    d = 0  # ガアド and ガード: a long vowel written as its vowel
             else:
                 d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
                 if d > 0 and kana.has_kanji(written):

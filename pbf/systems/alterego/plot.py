@@ -281,6 +281,21 @@ class _Source:
                 self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
                 b.kind, b.word = "sep", None
+            elif a is not None and a.word is not None and a.word.technique and b.word.technique and len(vb) > len(va) \
+                    and vb.startswith(va) and any(src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
+                line, column, shown = src.where(a.start, b.end)  # ジャンプで前に跳んで: the verb says which jump
+                self.notes.append(Problem(f"を一つの動き「{b.word.shown}」（{vb}）として読みました。", line=line,
+                                          column=column, text=shown))
+                a.kind, a.word = "sep", None
+        for k, t in enumerate(tokens):  # 旋風脚で攻めます: the attack verb says how the technique is used
+            if t.kind in ("word", "unknown") and t.word is not None and t.word.concept.startswith("ask:"):
+                before = [u for u in tokens[:k] if u.kind not in ("sep",)]
+                if len(before) >= 2 and src.norm[before[-1].start:before[-1].end] == "で" and before[-2].word is not None \
+                        and before[-2].word.technique and len(str(before[-2].word.value)) > 1:
+                    line, column, shown = src.where(t.start, t.end)
+                    self.notes.append(Problem(f"は「{before[-2].word.shown}」を出すことを言う語として読みました（カードは出しません）。",
+                                              line=line, column=column, text=shown))
+                    t.kind, t.word = "sep", None
         return tokens
 
     # -- what lark reads ------------------------------------------------------------------
