@@ -249,7 +249,7 @@ class Rewritten:
                 self.problems.append(Problem("どちらのカードか決まっていません（「か」で二つのカードが書かれています）。",
                                              line=line, column=column, text=shown, hint="使うカードを一つに決めて書いてください。"))
                 continue
-            if kind == "function" and state["list"] and raw(tok).strip() in ("then", "and", "次に", "その次", "続いて"):
+            if kind in ("function", "drop") and state["list"] and raw(tok).strip().lower() in ("then", "and", "次に", "その次", "続いて"):
                 put(",", tok)  # target Zolda then Ryuki: the next in the priority list
                 continue
             if kind in ("function", "laugh", "comment", "anchor", "drop", "label", "flavour"):
