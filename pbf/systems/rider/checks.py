@@ -206,9 +206,10 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
         verb = "近寄る" if order.move == "closer" else "離れる"
         targets = resolved.get("targets", order.targets)
         whom = f"攻撃の対象「{targets[0]}」" if targets else "そのときいちばん近い相手"
-        problem = problem_at(original, where, at.get("move", 0), f"移動の相手が書かれていないので、{whom}から{verb}として読みました。"
-                             if verb == "離れる" else f"移動の相手が書かれていないので、{whom}に{verb}として読みました。",
-                             None, player=player, hint=f"相手を決めるなら「{verb}: 名前」と書いてください。")
+        particle = "から" if verb == "離れる" else "に"
+        problem = problem_at(original, where, at.get("move", 0),
+                             f"移動の相手が書かれていないので、{whom}{particle}{verb}として読みました"
+                             f"（相手を決めるなら「{verb}：名前」と書きます）。", None, player=player)
         noted.append(replace(problem, player=None, severity="warning"))
     if problems:
         raise OrderError(problems)
