@@ -46,7 +46,7 @@ CORE_OPTIONS: dict[str, Any] = {
     "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
     "max_lines": 0,  # the board's limits per post (0: no limit)
     "max_bytes": 0,
-    "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC or ±HH:MM
+    "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC, ±HH:MM or a zone name
 }
 _CHOICES = {"missing": ("stand", "repeat"), "orders": ("plain", "commit")}
 
@@ -463,16 +463,12 @@ def _finish_undo(campaign: Campaign, folder: Path, before: str, turn: int) -> No
     if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
         record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True)
     # the deadline goes back to the one the turn was taken under (its turn.yaml); the next
-    # turn's, which deadline.yaml held, stays with the undone folder for the turn taken again
-    deadline_file = campaign.path / DEADLINE_FILE
-    held = _deadline_file(deadline_file, tolerant=True)
-    if held and held[0] == turn + 1:
-        atomic_write(folder / DEADLINE_FILE, deadline_text(turn + 1, held[1]))
+    # turn's, which deadline.yaml held, stays in it as ``later``, for the turn taken again
+    held = _deadline_file(campaign.path / DEADLINE_FILE, tolerant=True)
     taken_under = _turn_deadlines(folder, tolerant=True)[0]
-    if taken_under:
-        atomic_write(deadline_file, deadline_text(turn, taken_under))
-    elif held and held[0] != turn:
-        deadline_file.unlink()
+    if taken_under and (held is None or held[0] != turn):  # (== turn: written already, a recovery)
+        later = (turn + 1, held[1]) if held and held[0] == turn + 1 else None
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(turn, taken_under, later))
     atomic_write(campaign.path / STATE_FILE, before)
 
 
@@ -503,8 +499,9 @@ def _turn_deadlines(folder: Path, tolerant: bool = False) -> tuple[str | None, s
         raise
 
 
-def _deadline_file(path: Path, tolerant: bool = False) -> tuple[int, str] | None:
-    """deadline.yaml as ``(turn, deadline)``; None when there is none."""
+def _deadline_file(path: Path, tolerant: bool = False) -> tuple[int, str, tuple[int, str] | None] | None:
+    """deadline.yaml as ``(turn, deadline, later)``, ``later`` the next turn's ``(turn,
+    deadline)`` that an undo kept; None when there is none."""
     if not path.exists():
         return None
     try:
@@ -523,7 +520,16 @@ def _deadline_file(path: Path, tolerant: bool = False) -> tuple[int, str] | None
         raise PbfError(
             Problem(f"{DEADLINE_FILE} の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。 / malformed")
         )
-    return data["turn"], data["deadline"]
+    later = data.get("later")
+    if later is not None and not (isinstance(later, dict) and isinstance(later.get("turn"), int)
+                                  and isinstance(later.get("deadline"), str)):
+        if tolerant:
+            return data["turn"], data["deadline"], None
+        raise PbfError(
+            Problem(f"{DEADLINE_FILE} の later の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。"
+                    " / malformed")
+        )
+    return data["turn"], data["deadline"], (later["turn"], later["deadline"]) if later else None
 
 
 # -- creating ---------------------------------------------------------------------------------
@@ -813,10 +819,15 @@ def archived_meta(campaign: Campaign, turn: int) -> dict[str, Any]:
 
 # -- deadlines -------------------------------------------------------------------------------
 
-def deadline_text(turn: int, deadline: str) -> str:
+def deadline_text(turn: int, deadline: str, later: tuple[int, str] | None = None) -> str:
+    """deadline.yaml: the deadline of the turn to come; ``later``: the next turn's, kept by an
+    undo for the turn taken again (docs/forum.md, section 5)."""
+    data: dict[str, Any] = {"turn": turn, "deadline": deadline}
+    if later:
+        data["later"] = {"turn": later[0], "deadline": later[1]}
     return (
         "# 締切（pbf deadline が書きます。時刻は板の時計、campaign.toml の timezone）\n"
-        + yamlio.dump_data({"turn": turn, "deadline": deadline})
+        + yamlio.dump_data(data)
     )
 
 
@@ -825,6 +836,8 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
     another turn does not count)."""
     turn = campaign.turn + 1 if turn is None else turn
     held = _deadline_file(campaign.path / DEADLINE_FILE)
+    if held is not None and held[0] != turn and held[2] and held[2][0] == turn:
+        held = (*held[2], None)  # the next turn's, kept by an undo
     if held is None or held[0] != turn:
         return None
     data = {"turn": held[0], "deadline": held[1]}
@@ -844,7 +857,9 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
 def set_deadline(campaign: Campaign, deadline: str) -> None:
     """``pbf deadline``: the deadline of the turn to come."""
     with exclusive(campaign):
-        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(campaign.turn + 1, deadline))
+        held = _deadline_file(campaign.path / DEADLINE_FILE, tolerant=True)
+        later = held[2] if held and held[0] == campaign.turn + 1 else None  # an undo's, kept
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(campaign.turn + 1, deadline, later))
 
 
 def state_before(campaign: Campaign, turn: int) -> str:
@@ -913,22 +928,13 @@ def undo_plan(campaign: Campaign) -> UndoPlan:
     held = _deadline_file(campaign.path / DEADLINE_FILE)
     if held and held[0] == turn + 1:
         next_deadline = held[1]
+    elif held and held[0] == turn and held[2]:  # taken again after an undo: kept since
+        next_deadline = held[2][1]
     meta = archived_meta(campaign, turn)
     previous = archived_meta(campaign, turn - 1) if turn > 1 else {}
     window = meta.get("thread") if isinstance(meta.get("thread"), dict) else None
     previous_window = previous.get("thread") if isinstance(previous.get("thread"), dict) else None
     return UndoPlan(turn, deadline, next_deadline, window, previous_window)
-
-
-def undone_next_deadline(campaign: Campaign, turn: int) -> str | None:
-    """The next turn's deadline kept by the last undo of ``turn`` (None if none): the turn taken
-    again after an undo keeps the deadline that was announced for the turn after it."""
-    for folder in _undone_folders(campaign, turn)[:1]:
-        held = _deadline_file(folder / DEADLINE_FILE, tolerant=True)
-        if held and held[0] == turn + 1:
-            return held[1]
-        return _turn_deadlines(folder, tolerant=True)[1]
-    return None
 
 
 def _move_aside(folder: Path, into: Path, tag: str) -> Path:

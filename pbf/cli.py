@@ -105,6 +105,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     players = [campaigns.parse_player_spec(p) for p in args.player or []]
     options = dict(campaigns.parse_set_option(s) for s in args.set or [])
     deadline = _deadline_arg(args.deadline)
+    if deadline:  # the clock is read (and a bad PBF_NOW refused) before anything is written
+        from .forum import board_now
+
+        board_now(str(options.get("timezone", "JST")))
     c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options, deadline=deadline)
     print(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
     _warn_if_past(c, deadline, "第1ターンの締切")
@@ -263,16 +267,13 @@ def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.Th
 
 
 def _next_deadline(c: campaigns.Campaign, args: argparse.Namespace) -> str | None:
-    """``--next-deadline``, else the one stored for the turn after, else (a turn taken again
-    after an undo) the one announced for it when the turn was first taken."""
+    """``--next-deadline``, else (a turn taken again after an undo) the one announced for the
+    turn after when the turn was first taken, which deadline.yaml keeps."""
     given = _deadline_arg(args.next_deadline)
     if given:
         _warn_if_past(c, given, f"第{c.turn + 2}ターンの締切")
         return given
-    stored = campaigns.current_deadline(c, c.turn + 2)
-    if stored:
-        return stored
-    kept = campaigns.undone_next_deadline(c, c.turn + 1)
+    kept = campaigns.current_deadline(c, c.turn + 2)  # there only when an undo kept it
     if kept:
         print(f"pbf: 次回締切は、取り消した第{c.turn + 1}ターンのときに決めた {_year_label(c, kept)} です"
               "（変えるなら --next-deadline）。 / the next deadline kept from the undone turn", file=sys.stderr)
@@ -433,6 +434,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_undo(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     plan = campaigns.undo_plan(c)
+    _board_now(c)  # the clock is read (and a bad PBF_NOW refused) before anything is written
     if args.dry_run:
         print(f"pbf undo は第{plan.turn}ターンを取り消します（--dry-run：何も書き込んでいません）。 / would undo turn {plan.turn}")
     else:
