@@ -467,7 +467,7 @@ def _reopened(c: campaigns.Campaign, plan: campaigns.UndoPlan, done: bool) -> li
                  f">>{before['last_post']} の次（>>{int(before['last_post']) + 1}）から")
     else:
         footer = opening_marker_line() if turn == 1 else results_marker_line(turn - 1)
-        start = f"スレッドの「{footer}」の書き込みの後から"
+        start = f"スレッドの「{footer}」の書き込みの後から（なければスレッドの最初から）"
     lines.append(f"次の pbf turn --thread は、{start}読みます（--since N で指定もできます）。")
     if plan.window:
         w = plan.window
