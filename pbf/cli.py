@@ -168,18 +168,18 @@ def _warn_if_past(c: campaigns.Campaign, deadline: str | None, what: str) -> Non
 def _hold_until_deadline(c: campaigns.Campaign, deadline: str | None, args: argparse.Namespace) -> bool:
     """``pbf turn`` before the turn's deadline stops (exit 1), unless ``--early`` (then True:
     turn.yaml and the post say so) or ``--dry-run`` (shown, with a note)."""
-    from datetime import timedelta
-
-    from .forum import deadline_label, parse_deadline, time_left
-
     turn = c.turn + 1
-    if not deadline or _past(c, deadline):
+    if not deadline or _past(c, deadline):  # (pbf.forum is loaded only for a deadline: start-up)
         if args.early:
             why = f"締切（{_year_label(c, deadline)}）は過ぎています" if deadline else "このターンには締切がありません"
             print(f"pbf: {why}。--early は要りません（記録しません）。 / --early not needed", file=sys.stderr)
         return False
     if args.early:
         return True
+    from datetime import timedelta
+
+    from .forum import deadline_label, parse_deadline, time_left
+
     at = parse_deadline(deadline)
     left = time_left(_board_now(c), at, _zone(c))
     when = f"はまだです（{left}）" if left else "の分の最中です（この分の書き込みまで間に合います）"
