@@ -48,7 +48,7 @@ CORE_OPTIONS: dict[str, Any] = {
     "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
     "max_lines": 0,  # the board's limits per post (0: no limit)
     "max_bytes": 0,
-    "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC or ±HH:MM
+    "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC, ±HH:MM or a zone name
 }
 _CHOICES = {"missing": ("stand", "repeat"), "orders": ("plain", "commit")}
 
@@ -409,7 +409,7 @@ def _reconcile(campaign: Campaign) -> bool:
             for folder in _undone_folders(campaign, turn):
                 saved = folder / STATE_FILE
                 if saved.is_file() and _same_state(campaign.state_text, _decoded(read_bytes(saved), str(saved)), STATE_FILE):
-                    _finish_undo(campaign, folder, _undone_before(campaign, folder, turn))
+                    _finish_undo(campaign, folder, _undone_before(campaign, folder, turn), turn)
                     _tell(f"前回の pbf undo が途中で止まっていました。第{turn}ターンの取り消しを終えました。")
                     return True
     raise PbfError(
@@ -469,11 +469,78 @@ def _finish_turn(campaign: Campaign, turn: int, written: "TurnRecord | None" = N
     return state_text
 
 
-def _finish_undo(campaign: Campaign, folder: Path, before: str) -> None:
+def _finish_undo(campaign: Campaign, folder: Path, before: str, turn: int) -> None:
     """What follows an undo's commit point (the turn's folder is already in history/undone/)."""
     if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
         record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True)
+    # the deadline goes back to the one the turn was taken under (its turn.yaml); the next
+    # turn's, which deadline.yaml held, stays in it as ``later``, for the turn taken again
+    held = _deadline_file(campaign.path / DEADLINE_FILE, tolerant=True)
+    taken_under = _turn_deadlines(folder, tolerant=True)[0]
+    if taken_under and (held is None or held[0] != turn):  # (== turn: written already, a recovery)
+        later = (turn + 1, held[1]) if held and held[0] == turn + 1 else None
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(turn, taken_under, later))
     atomic_write(campaign.path / STATE_FILE, before)
+
+
+def _turn_deadlines(folder: Path, tolerant: bool = False) -> tuple[str | None, str | None]:
+    """A turn folder's ``(deadline, next_deadline)`` from its turn.yaml (None where it has none).
+    Not ``tolerant``: a malformed one is refused; tolerant: read as none (a recovery)."""
+    from .forum import normalize_deadline
+
+    path = folder / TURN_META
+    inside = f"{UNDONE}/{folder.name}" if folder.parent.name == UNDONE else folder.name
+    where = f"{HISTORY}/{inside}/{TURN_META}"
+    try:
+        if not path.is_file():
+            return None, None
+        meta = yamlio.load_plain(_decoded(read_bytes(path, where), where), where)
+        if not isinstance(meta, dict):
+            raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
+        found = []
+        for key in ("deadline", "next_deadline"):
+            value = meta.get(key)
+            if value is not None and not isinstance(value, str):
+                raise PbfError(f"記録 {where} の {key} が日時の文字列ではありません。 / malformed {key}")
+            found.append(normalize_deadline(value) if value else None)
+        return found[0], found[1]
+    except PbfError:
+        if tolerant:
+            return None, None
+        raise
+
+
+def _deadline_file(path: Path, tolerant: bool = False) -> tuple[int, str, tuple[int, str] | None] | None:
+    """deadline.yaml as ``(turn, deadline, later)``, ``later`` the next turn's ``(turn,
+    deadline)`` that an undo kept; None when there is none."""
+    if not path.exists():
+        return None
+    try:
+        data = yamlio.plain(yamlio.load(read_bytes(path, DEADLINE_FILE).decode("utf-8-sig"), DEADLINE_FILE))
+    except UnicodeDecodeError as exc:
+        if tolerant:
+            return None
+        raise PbfError(f"{DEADLINE_FILE} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
+    except PbfError:
+        if tolerant:
+            return None
+        raise
+    if not isinstance(data, dict) or not isinstance(data.get("turn"), int) or not isinstance(data.get("deadline"), str):
+        if tolerant:
+            return None
+        raise PbfError(
+            Problem(f"{DEADLINE_FILE} の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。 / malformed")
+        )
+    later = data.get("later")
+    if later is not None and not (isinstance(later, dict) and isinstance(later.get("turn"), int)
+                                  and isinstance(later.get("deadline"), str)):
+        if tolerant:
+            return data["turn"], data["deadline"], None
+        raise PbfError(
+            Problem(f"{DEADLINE_FILE} の later の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。"
+                    " / malformed")
+        )
+    return data["turn"], data["deadline"], (later["turn"], later["deadline"]) if later else None
 
 
 # -- creating ---------------------------------------------------------------------------------
@@ -799,10 +866,15 @@ def archived_meta(campaign: Campaign, turn: int) -> dict[str, Any]:
 
 # -- deadlines -------------------------------------------------------------------------------
 
-def deadline_text(turn: int, deadline: str) -> str:
+def deadline_text(turn: int, deadline: str, later: tuple[int, str] | None = None) -> str:
+    """deadline.yaml: the deadline of the turn to come; ``later``: the next turn's, kept by an
+    undo for the turn taken again (docs/forum.md, section 5)."""
+    data: dict[str, Any] = {"turn": turn, "deadline": deadline}
+    if later:
+        data["later"] = {"turn": later[0], "deadline": later[1]}
     return (
         "# 締切（pbf deadline が書きます。時刻は板の時計、campaign.toml の timezone）\n"
-        + yamlio.dump_data({"turn": turn, "deadline": deadline})
+        + yamlio.dump_data(data)
     )
 
 
@@ -810,19 +882,12 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
     """The stored deadline of ``turn`` (default: the turn to come), or None (one stored for
     another turn does not count)."""
     turn = campaign.turn + 1 if turn is None else turn
-    path = campaign.path / DEADLINE_FILE
-    if not path.exists():
+    held = _deadline_file(campaign.path / DEADLINE_FILE)
+    if held is not None and held[0] != turn and held[2] and held[2][0] == turn:
+        held = (*held[2], None)  # the next turn's, kept by an undo
+    if held is None or held[0] != turn:
         return None
-    try:
-        data = yamlio.plain(yamlio.load(read_bytes(path, DEADLINE_FILE).decode("utf-8-sig"), DEADLINE_FILE))
-    except UnicodeDecodeError as exc:
-        raise PbfError(f"{DEADLINE_FILE} が UTF-8 ではありません（{exc.start + 1}バイト目）。 / not UTF-8") from None
-    if not isinstance(data, dict) or not isinstance(data.get("turn"), int) or not isinstance(data.get("deadline"), str):
-        raise PbfError(
-            Problem(f"{DEADLINE_FILE} の形が正しくありません（turn: 数字 と deadline: 'YYYY-MM-DD HH:MM'）。 / malformed")
-        )
-    if data["turn"] != turn:
-        return None
+    data = {"turn": held[0], "deadline": held[1]}
     from .forum import parse_deadline
 
     try:
@@ -839,7 +904,9 @@ def current_deadline(campaign: Campaign, turn: int | None = None) -> str | None:
 def set_deadline(campaign: Campaign, deadline: str) -> None:
     """``pbf deadline``: the deadline of the turn to come."""
     with exclusive(campaign):
-        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(campaign.turn + 1, deadline))
+        held = _deadline_file(campaign.path / DEADLINE_FILE, tolerant=True)
+        later = held[2] if held and held[0] == campaign.turn + 1 else None  # an undo's, kept
+        atomic_write(campaign.path / DEADLINE_FILE, deadline_text(campaign.turn + 1, deadline, later))
 
 
 def state_before(campaign: Campaign, turn: int) -> str:
@@ -878,9 +945,43 @@ def undo(campaign: Campaign) -> int:
     with exclusive(campaign):
         before = state_before(campaign, turn)
         option_changes(campaign, turn)  # a malformed record is refused before anything moves
+        _turn_deadlines(folder)
+        _deadline_file(campaign.path / DEADLINE_FILE)
         moved = _move_aside(folder, campaign.history / UNDONE, "")  # the commit point
-        _finish_undo(campaign, moved, before)
+        _finish_undo(campaign, moved, before, turn)
     return turn
+
+
+@record
+class UndoPlan:
+    """What ``pbf undo`` takes back and what the re-opened turn will be (``pbf undo --dry-run``)."""
+
+    turn: int
+    deadline: str | None  # the re-opened turn's deadline: the one it was taken under
+    next_deadline: str | None  # the next turn's, kept for the turn taken again
+    window: dict[str, Any] | None  # the thread window the undone turn read (turn.yaml), or None
+    previous_window: dict[str, Any] | None  # the one the turn before read, where the next window starts
+
+
+def undo_plan(campaign: Campaign) -> UndoPlan:
+    """What an undo would do, checked as ``undo`` checks it; nothing is written."""
+    turn = campaign.turn
+    folder = campaign.turn_dir(turn)
+    if turn <= 0 or not folder.is_dir():
+        raise PbfError("取り消すターンがありません。 / nothing to undo")
+    state_before(campaign, turn)
+    option_changes(campaign, turn)
+    deadline, next_deadline = _turn_deadlines(folder)
+    held = _deadline_file(campaign.path / DEADLINE_FILE)
+    if held and held[0] == turn + 1:
+        next_deadline = held[1]
+    elif held and held[0] == turn and held[2]:  # taken again after an undo: kept since
+        next_deadline = held[2][1]
+    meta = archived_meta(campaign, turn)
+    previous = archived_meta(campaign, turn - 1) if turn > 1 else {}
+    window = meta.get("thread") if isinstance(meta.get("thread"), dict) else None
+    previous_window = previous.get("thread") if isinstance(previous.get("thread"), dict) else None
+    return UndoPlan(turn, deadline, next_deadline, window, previous_window)
 
 
 def _move_aside(folder: Path, into: Path, tag: str) -> Path:

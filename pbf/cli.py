@@ -105,8 +105,13 @@ def cmd_new(args: argparse.Namespace) -> int:
     players = [campaigns.parse_player_spec(p) for p in args.player or []]
     options = dict(campaigns.parse_set_option(s) for s in args.set or [])
     deadline = _deadline_arg(args.deadline)
+    if deadline:  # the clock is read (and a bad PBF_NOW refused) before anything is written
+        from .forum import board_now
+
+        board_now(str(options.get("timezone", "JST")))
     c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options, deadline=deadline)
     print(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
+    _warn_if_past(c, deadline, "第1ターンの締切")
     print("ダイスのシード・コミットメント（最初のターンの前にスレッドに書き込んでください）：")
     print(f"  sha256(seed) = {campaigns.commitment(c)}")
     zero = c.turn_dir(0)
@@ -128,13 +133,70 @@ def _deadline_arg(value: str | None) -> str | None:
 
 
 def _board_now(c: campaigns.Campaign):
-    """Now on the board's clock (the campaign's timezone), naive like the board's timestamps."""
-    from datetime import datetime, timezone
+    """Now on the board's clock (the campaign's timezone), naive like the board's timestamps;
+    the environment variable PBF_NOW stands in for it (docs/forum.md, "The clock")."""
+    from .forum import board_now
 
-    from .forum import parse_timezone
+    return board_now(c.ctx.options.get("timezone", "JST"))
 
-    offset = parse_timezone(c.ctx.options.get("timezone", "JST"))
-    return datetime.now(timezone(offset)).replace(tzinfo=None)
+
+def _zone(c: campaigns.Campaign) -> str:
+    return c.ctx.options.get("timezone", "JST")
+
+
+def _past(c: campaigns.Campaign, deadline: str) -> bool:
+    """Whether the board's clock is past ``deadline`` (its minute included, as for posts)."""
+    from .forum import is_late, parse_deadline
+
+    return is_late(_board_now(c), parse_deadline(deadline))
+
+
+def _year_label(c: campaigns.Campaign, deadline: str) -> str:
+    from .forum import deadline_label, parse_deadline
+
+    return deadline_label(parse_deadline(deadline), _zone(c), year=True)
+
+
+def _warn_if_past(c: campaigns.Campaign, deadline: str | None, what: str) -> None:
+    """``new --deadline`` and ``turn --next-deadline`` in the past: said, not refused (独自裁定,
+    docs/forum.md: the command does more than set a deadline, and pbf deadline fixes it)."""
+    if deadline and _past(c, deadline):
+        print(f"pbf: 注意：{what} {_year_label(c, deadline)} は過去の日時です。直すなら "
+              f"pbf deadline {c.path} \"YYYY-MM-DD HH:MM\" で。 / the deadline is in the past", file=sys.stderr)
+
+
+def _hold_until_deadline(c: campaigns.Campaign, deadline: str | None, args: argparse.Namespace) -> bool:
+    """``pbf turn`` before the turn's deadline stops (exit 1), unless ``--early`` (then True:
+    turn.yaml and the post say so) or ``--dry-run`` (shown, with a note)."""
+    turn = c.turn + 1
+    if not deadline or _past(c, deadline):  # (pbf.forum is loaded only for a deadline: start-up)
+        if args.early:
+            why = f"締切（{_year_label(c, deadline)}）は過ぎています" if deadline else "このターンには締切がありません"
+            print(f"pbf: {why}。--early は要りません（記録しません）。 / --early not needed", file=sys.stderr)
+        return False
+    if args.early:
+        return True
+    from datetime import timedelta
+
+    from .forum import deadline_label, parse_deadline, time_left
+
+    at = parse_deadline(deadline)
+    left = time_left(_board_now(c), at, _zone(c))
+    when = f"はまだです（{left}）" if left else "の分の最中です（この分の書き込みまで間に合います）"
+    before = f"第{turn}ターンの締切（{_year_label(c, deadline)}）{when}"
+    from_ = deadline_label(at + timedelta(minutes=1), _zone(c))
+    if args.dry_run:
+        print(f"pbf: {before}。--dry-run なので処理して見せますが、本番の pbf turn は {from_} から"
+              "（締切前に処理するなら --early）。 / before the deadline", file=sys.stderr)
+        return False
+    raise PbfError(
+        Problem(
+            f"{before}。締切の分の書き込みまで有効なので、pbf turn は {from_} から処理できます。"
+            " / the deadline has not passed",
+            hint="締切前に処理するなら --early を付けてください（turn.yaml に残り、結果の書き込みに"
+                 "「締切前に処理しました（GM判断）」と載ります）。見るだけなら --dry-run。",
+        )
+    )
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -204,17 +266,33 @@ def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.Th
                                 encoding=args.input_encoding)
 
 
+def _next_deadline(c: campaigns.Campaign, args: argparse.Namespace) -> str | None:
+    """``--next-deadline``, else (a turn taken again after an undo) the one announced for the
+    turn after when the turn was first taken, which deadline.yaml keeps."""
+    given = _deadline_arg(args.next_deadline)
+    if given:
+        _warn_if_past(c, given, f"第{c.turn + 2}ターンの締切")
+        return given
+    kept = campaigns.current_deadline(c, c.turn + 2)  # there only when an undo kept it
+    if kept:
+        print(f"pbf: 次回締切は、取り消した第{c.turn + 1}ターンのときに決めた {_year_label(c, kept)} です"
+              "（変えるなら --next-deadline）。 / the next deadline kept from the undone turn", file=sys.stderr)
+    return kept
+
+
 def cmd_turn(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     fixed = parse_dice_list(args.dice) if args.dice is not None else None
     meta: dict[str, Any] = {}
-    next_deadline = _deadline_arg(args.next_deadline) or campaigns.current_deadline(c, c.turn + 2)
+    next_deadline = _next_deadline(c, args)
     if next_deadline:
         meta["next_deadline"] = next_deadline
     if args.thread is not None:
         found = _thread_orders(c, args)
         if args.since is None:
             engine.refuse_taken_window(c, found)
+        if _hold_until_deadline(c, found.deadline, args):
+            meta["early"] = True
         record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources, meta={**found.meta, **meta})
         for note in found.notes:
             print("pbf: " + note.format(), file=sys.stderr)
@@ -223,6 +301,8 @@ def cmd_turn(args: argparse.Namespace) -> int:
         deadline = engine.turn_deadline(c, None)
         if deadline:
             meta["deadline"] = deadline
+        if _hold_until_deadline(c, deadline, args):
+            meta["early"] = True
         orders = _read_orders_file(args.orders, args.input_encoding)
         record = engine.run_turn(c, orders, fixed=fixed, meta={"orders_from": "file", **meta})
     # everything that can fail is done before the commit: the output is made (and encoded) first
@@ -255,10 +335,19 @@ def cmd_status(args: argparse.Namespace) -> int:
     if c.state.get("winner") is not None and not getattr(c.system, "accepts_epilogue", False):
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
     found = _thread_orders(c, args)
-    parts, private = engine.receipts(c, found, now=_board_now(c))
+    now = _board_now(c)
+    parts, private = engine.receipts(c, found, now=now)
     _write(PART_BREAK.join(parts), args.encoding)
     for note in found.notes:
         print("pbf: " + note.format(), file=sys.stderr)
+    stamped = [late for late in found.collected.late if late.posted_at is not None]
+    if found.deadline and stamped and not _past(c, found.deadline):
+        from .forum import deadline_label
+
+        print(f"pbf: 注意：>>{stamped[0].post} などは締切（{_year_label(c, found.deadline)}）の後の時刻ですが、"
+              f"今は板の時計で {deadline_label(now, _zone(c), year=True)}、まだ締切前です。この書き込みは遅刻として扱い、"
+              "ほかの人はまだ書き直せます。板の時計と campaign の timezone が合っているか確かめてください。"
+              " / posts stamped after the deadline, but the clock is before it", file=sys.stderr)
     for detail in private:
         print("pbf（非公開・GMだけに表示）: " + detail, file=sys.stderr)
     return 0
@@ -269,9 +358,23 @@ def cmd_deadline(args: argparse.Namespace) -> int:
     if c.state.get("winner") is not None:
         raise PbfError("このバトルはもう決着しています。 / the battle is over")
     deadline = _deadline_arg(args.deadline)
+    label = _year_label(c, deadline)
+    past = _past(c, deadline)
+    if past and not args.force:
+        from .forum import deadline_label
+
+        now = deadline_label(_board_now(c), _zone(c), year=True)
+        raise PbfError(
+            Problem(
+                f"{label} は過去の日時です（今は板の時計で {now}）。 / the deadline is in the past",
+                hint="年と日付を確かめてください。過去の日時のままにするなら --force を付けてください"
+                     "（締切を過ぎているので、pbf turn はすぐに処理できます）。",
+            )
+        )
     campaigns.set_deadline(c, deadline)
-    label = engine.deadline_text_label(c, deadline)
     print(f"第{c.turn + 1}ターンの締切を {label} にしました（pbf status と pbf turn が使います）。")
+    if past:
+        print("過去の日時です（--force）：締切を過ぎているので、pbf turn はすぐに処理できます。 / in the past")
     return 0
 
 
@@ -334,9 +437,53 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
-    turn = campaigns.undo(c)
-    print(f"第{turn}ターンを取り消しました（記録は history/undone/ に移しました）。 / undid turn {turn}")
+    plan = campaigns.undo_plan(c)
+    _board_now(c)  # the clock is read (and a bad PBF_NOW refused) before anything is written
+    if args.dry_run:
+        print(f"pbf undo は第{plan.turn}ターンを取り消します（--dry-run：何も書き込んでいません）。 / would undo turn {plan.turn}")
+    else:
+        turn = campaigns.undo(c)
+        print(f"第{turn}ターンを取り消しました（記録は history/undone/ に移しました）。 / undid turn {turn}")
+    for line in _reopened(c, plan, done=not args.dry_run):
+        print(line)
     return 0
+
+
+def _reopened(c: campaigns.Campaign, plan: campaigns.UndoPlan, done: bool) -> list[str]:
+    """What the re-opened turn will be: its deadline, where the next turn reads the thread,
+    the next turn's deadline kept."""
+    from .forum import deadline_label, parse_deadline, time_left
+    from .markers import opening_marker_line, results_marker_line
+
+    turn = plan.turn
+    undone = "取り消した" if done else "取り消す"
+    if plan.deadline:
+        left = time_left(_board_now(c), parse_deadline(plan.deadline), _zone(c))
+        when = "締切は過ぎています：pbf turn はすぐに処理できます" if _past(c, plan.deadline) else (
+            f"締切まで{left}" if left else "締切の分の最中です")
+        lines = [f"やり直す第{turn}ターンの締切：{_year_label(c, plan.deadline)}（このターンを処理したときの締切。{when}）"]
+    else:
+        lines = [f"やり直す第{turn}ターンの締切：なし（このターンは締切なしで処理されました。"
+                 f"決めるなら pbf deadline {c.path} \"YYYY-MM-DD HH:MM\"）"]
+    before = plan.previous_window
+    if before and before.get("last_post") is not None:
+        start = (f"スレッド「{before.get('title') or '（題名なし）'}」なら、第{turn - 1}ターンが読んだ "
+                 f">>{before['last_post']} の次（>>{int(before['last_post']) + 1}）から")
+    else:
+        footer = opening_marker_line() if turn == 1 else results_marker_line(turn - 1)
+        start = f"スレッドの「{footer}」の書き込みの後から（なければスレッドの最初から）"
+    lines.append(f"次の pbf turn --thread は、{start}読みます（--since N で指定もできます）。")
+    if plan.window:
+        w = plan.window
+        lines.append(f"{undone}第{turn}ターンが読んだのは「{w.get('title') or '（題名なし）'}」の "
+                     f">>{w.get('first_post')}〜>>{w.get('last_post')} です。スレッドに残った第{turn}ターンの"
+                     "結果の書き込みは雑談として読み飛ばします。")
+    else:
+        lines.append(f"{undone}第{turn}ターンの行動は行動ファイル（--orders）から読みました。")
+    if plan.next_deadline:
+        lines.append(f"第{turn + 1}ターンの締切（{_year_label(c, plan.next_deadline)}）は、やり直しの pbf turn が"
+                     "次回締切に使います（変えるなら --next-deadline）。")
+    return lines
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -588,6 +735,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="先に使うダイスの目（例：4,1,1,5,4,4）。実物のダイスを振るとき / dice faces to use first")
     p.add_argument("--next-deadline", metavar="'YYYY-MM-DD HH:MM'",
                    help="次のターンの締切（結果の投稿に載せ、保存する）/ the next turn's deadline")
+    p.add_argument("--early", action="store_true",
+                   help="締切の前に処理する（GM判断。turn.yaml と結果の投稿に載る）/ resolve before the deadline")
 
     p = command("status", "スレッドの行動の受付状況（受理／エラー／未提出）を表示する / receipts",
                 "pbf status battle1 --thread thread.dat",
@@ -614,8 +763,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     command("replay", "記録から全ターンを再計算して照合する / re-resolve every archived turn",
             "pbf replay battle1", campaign=True)
 
-    command("undo", "最後のターンを取り消す（記録は history/undone/ へ）/ roll back the last turn",
-            "pbf undo battle1", campaign=True, writes=True)
+    p = command("undo", "最後のターンを取り消す（記録は history/undone/ へ）/ roll back the last turn",
+                "pbf undo battle1 --dry-run", "pbf undo battle1", campaign=True, writes=True,
+                about="締切は、取り消したターンを処理したときのもの（turn.yaml）に戻ります。")
+    p.add_argument("--dry-run", action="store_true",
+                   help="何も書き込まず、取り消すターンとやり直すターンの締切・読む範囲を表示する / write nothing")
 
     p = command("verify", "シードでダイスを検証する / verify every die from the seed",
                 "pbf verify battle1 --seed 公開されたシード", campaign=True)
@@ -628,8 +780,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     p = command("deadline", "今のターンの締切を設定する / set the current turn's deadline",
                 "pbf deadline battle1 '2026-12-05 22:00'", campaign=True, writes=True,
-                about="pbf status と pbf turn が使い、結果の投稿に載ります。")
+                about="pbf status と pbf turn が使い、結果の投稿に載ります。過去の日時は --force なしでは断ります。")
     p.add_argument("deadline", metavar="'YYYY-MM-DD HH:MM'", help="締切（板の時刻、JST）/ the deadline")
+    p.add_argument("--force", action="store_true", help="過去の日時でも設定する / accept a date in the past")
 
     for name, summary, example, out in (
         ("export", "公開用の記録（シードと進行中の手札を除いたコピー）を書き出す / a public copy of the campaign",

@@ -398,6 +398,7 @@ def run_turn(
     )
     footer = {
         "gm_dice": meta.get("gm_dice", 0),
+        "early": deadline_text_label(campaign, meta.get("deadline")) if meta.get("early") else None,
         "next_deadline": deadline_text_label(campaign, meta.get("next_deadline")),
         "over": public.get("winner") is not None,
     }
@@ -462,10 +463,12 @@ def finish_post(
 ) -> tuple[str, list[str]]:
     """The post with its verification footer and results marker, safe for the board's
     encoding, and split into parts that fit the board's limits (docs/forum.md). ``footer``:
-    ``gm_dice`` (faces the GM supplied), ``next_deadline`` (its label), ``over``."""
+    ``gm_dice`` (faces the GM supplied), ``early`` (taken before this deadline, its label: pbf
+    turn --early), ``next_deadline`` (its label), ``over``."""
     footer_text = render.render(
         campaign.system, "common/footer.j2", campaign.path, turn=turn, orders_sha256=sha256_hex(canonical),
         gm_dice=footer.get("gm_dice", 0), next_deadline=footer.get("next_deadline"), over=footer.get("over", False),
+        early=footer.get("early"),
     )
     return fit_post(campaign.ctx.options, body.rstrip("\n") + "\n\n" + footer_text, _markers().results_marker_line(turn))
 
@@ -513,7 +516,7 @@ def replay(campaign: Campaign) -> list[str]:
         meta = archived_meta(campaign, turn)
         # with the options the turn had (pbf set may have changed them since)
         record = run_turn(at_turn(campaign, options[turn]), orders_text, draws=draws, state=before,
-                          meta={k: meta[k] for k in ("next_deadline", "gm_dice") if meta.get(k)})
+                          meta={k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline") if meta.get(k)})
         state_text, state = yamlio.merge_text(before_text, before, record.state, f"history/{folder.name}")
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
@@ -712,11 +715,15 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
     last = previous_orders(campaign, campaign.turn) if options.get("missing") == "repeat" else {}
     committed = found.collected.committed
     deadline = found.deadline
-    # past the deadline: by the clock (``now``, board time), or a post already stamped after it
+    # past the deadline: by the clock (``now``, board time); without a clock (the demo), when a
+    # post is already stamped after it. A post stamped late while the clock is before the
+    # deadline is 遅刻 in its receipt, and the others may still write (pbf status warns the GM).
     from .forum import is_late, parse_deadline
 
-    after = bool(deadline) and (is_late(now, parse_deadline(deadline)) if now is not None else False)
-    after = after or bool(found.collected.late)
+    if now is not None:
+        after = bool(deadline) and is_late(now, parse_deadline(deadline))
+    else:
+        after = bool(found.collected.late)
     for name in ctx.players:
         source = found.sources.by_player.get(name)
         notes = found.collected.notes(name, reveals_pending=not after)

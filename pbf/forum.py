@@ -82,10 +82,11 @@ Commit–reveal (``orders="commit"``)
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 from dataclasses import field, replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
@@ -116,6 +117,9 @@ __all__ = [
     "deadline_string",
     "normalize_deadline",
     "deadline_label",
+    "board_now",
+    "time_left",
+    "CLOCK_VARIABLE",
     "is_late",
     "opening_marker_line",
     "canonical_order",
@@ -192,21 +196,65 @@ def normalize_deadline(text: str) -> str:
 
 _WEEKDAYS = "月火水木金土日"
 _TZ = r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$"
+_JAPAN = ("JST", "ASIA/TOKYO", "JAPAN")  # the same clock: a label never names it
 
 
-def parse_timezone(text: str) -> timedelta:
-    """The board's clock (option ``timezone``): ``JST``, ``UTC`` or an offset such as ``+09:00``."""
-    norm = unicodedata.normalize("NFKC", str(text)).strip().upper()
-    if norm == "JST":
-        return timedelta(hours=9)
-    if norm in ("UTC", "GMT", "Z"):
-        return timedelta(0)
-    m = re.match(_TZ, norm)
+def parse_timezone(text: str) -> tzinfo:
+    """The board's clock (option ``timezone``): ``JST``, ``UTC``, an offset such as ``+09:00``,
+    or a zone name of the IANA database (``Asia/Tokyo``, ``Europe/London``: with daylight
+    saving) through the standard library's :mod:`zoneinfo`."""
+    return _zone(unicodedata.normalize("NFKC", str(text)).strip())
+
+
+@lru_cache(maxsize=8)
+def _zone(norm: str) -> tzinfo:
+    upper = norm.upper()
+    if upper == "JST":
+        return timezone(timedelta(hours=9), "JST")
+    if upper in ("UTC", "GMT", "Z"):
+        return timezone.utc
+    m = re.match(_TZ, upper)
     if m and int(m[2]) <= 14 and int(m[3] or 0) < 60:
         offset = timedelta(hours=int(m[2]), minutes=int(m[3] or 0))
-        return -offset if m[1] == "-" else offset
+        return timezone(-offset if m[1] == "-" else offset)
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+)*", norm):
+        return _zoneinfo(norm)
     raise PbfError(
-        Problem("timezone は JST、UTC、+09:00 のような時差のどれかです。 / timezone must be JST, UTC or ±HH:MM", text=str(text))
+        Problem("timezone は JST、UTC、+09:00 のような時差か、Asia/Tokyo のようなタイムゾーン名です。"
+                " / timezone must be JST, UTC, ±HH:MM or a zone name", text=norm)
+    )
+
+
+def _zoneinfo(name: str) -> tzinfo:
+    """A zone of the IANA database by name (letter case aside); a clear message when the
+    machine has no such database (Windows without the tzdata package)."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        pass
+    known = available_timezones()
+    if not known:
+        raise PbfError(
+            Problem(
+                f"timezone「{name}」を引けません：この PC にはタイムゾーンのデータ（IANA）がありません。"
+                " / no time zone database on this machine",
+                hint="pip install tzdata で入ります（Windows 用の pbf は一緒に入れます）。"
+                     "JST や +09:00 のような時差なら、データがなくても使えます（夏時間はありません）。",
+            )
+        )
+    found = {n.lower(): n for n in known}.get(name.lower())
+    if found:
+        return ZoneInfo(found)
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(known), n=3)
+    raise PbfError(
+        Problem(
+            f"timezone「{name}」というタイムゾーンはありません。 / unknown time zone",
+            hint=("近いもの：" + "、".join(close)) if close else "例：Asia/Tokyo、Europe/London、+09:00",
+        )
     )
 
 
@@ -215,11 +263,14 @@ def deadline_string(deadline: datetime) -> str:
     return deadline.strftime("%Y-%m-%d %H:%M")
 
 
-def deadline_label(deadline: datetime, timezone: str = "JST") -> str:
-    """How a post shows a deadline: ``12/5(土) 22:00`` (the zone only when it is not JST)."""
+def deadline_label(deadline: datetime, timezone: str = "JST", year: bool = False) -> str:
+    """How a post shows a deadline: ``12/5(土) 22:00`` (the zone only when it is not JST);
+    ``year``: ``2026/12/5(土) 22:00``, as ``pbf deadline`` confirms it."""
     label = f"{deadline.month}/{deadline.day}({_WEEKDAYS[deadline.weekday()]}) {deadline:%H:%M}"
+    if year:
+        label = f"{deadline.year}/{label}"
     zone = unicodedata.normalize("NFKC", str(timezone)).strip()
-    return label if zone.upper() == "JST" else f"{label}（{zone}）"
+    return label if zone.upper() in _JAPAN else f"{label}（{zone}）"
 
 
 def is_late(posted_at: datetime | None, deadline: datetime | None) -> bool:
@@ -231,6 +282,50 @@ def is_late(posted_at: datetime | None, deadline: datetime | None) -> bool:
     if posted_at.tzinfo is not None:
         posted_at = posted_at.replace(tzinfo=None)
     return posted_at >= deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
+# -- the clock ---------------------------------------------------------------------------------------
+
+CLOCK_VARIABLE = "PBF_NOW"  # board time for scripts and tests: "YYYY-MM-DD HH:MM[:SS]" (docs/forum.md)
+_CLOCK = r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+|T)(\d{1,2}):(\d{2})(?::(\d{2}))?$"
+
+
+def board_now(zone: str = "JST") -> datetime:
+    """Now on the board's clock (``zone``: the campaign's timezone), naive like the board's
+    timestamps. The environment variable ``PBF_NOW`` (board time) stands in for the clock."""
+    given = os.environ.get(CLOCK_VARIABLE, "")
+    if given.strip():
+        norm = " ".join(unicodedata.normalize("NFKC", given).split())
+        m = re.match(_CLOCK, norm)
+        try:
+            if not m:
+                raise ValueError
+            return datetime(*(int(g or 0) for g in m.groups()))
+        except ValueError:
+            raise PbfError(
+                Problem(
+                    f"環境変数 {CLOCK_VARIABLE} の日時が読めません（板の時刻で「YYYY-MM-DD HH:MM」か「YYYY-MM-DD HH:MM:SS」）。"
+                    f" / {CLOCK_VARIABLE} must look like 2026-12-08 22:01",
+                    text=given[:40],
+                    hint=f"時計を差し替えないなら {CLOCK_VARIABLE} を消してください（unset {CLOCK_VARIABLE}）。",
+                )
+            ) from None
+    return datetime.now(parse_timezone(zone)).replace(tzinfo=None)
+
+
+def time_left(now: datetime, deadline: datetime, zone: str = "JST") -> str | None:
+    """From ``now`` to the deadline, in words: ``あと1日2時間3分`` (whole minutes, rounded up;
+    across a change of daylight saving the real time, not the clock's); None within the
+    deadline's own minute (a post is still on time until its end)."""
+    tz = parse_timezone(zone)
+    left = deadline.replace(tzinfo=tz).astimezone(timezone.utc) - now.replace(tzinfo=tz).astimezone(timezone.utc)
+    seconds = int(left.total_seconds() + 0.999999)
+    if seconds <= 0:
+        return None
+    minutes = -(-seconds // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    return "あと" + (f"{days}日" if days else "") + (f"{hours}時間" if hours else "") + (f"{minutes}分" if minutes else "")
 
 
 # -- commit–reveal ------------------------------------------------------------------------------

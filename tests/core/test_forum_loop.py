@@ -232,7 +232,8 @@ def test_no_post_of_any_player_and_not_a_thread(tmp_path, pbf):
 
 # -- 5. the deadline lives in the campaign ------------------------------------------------------------
 
-def test_the_deadline_is_stored_used_printed_and_archived(tmp_path, pbf):
+def test_the_deadline_is_stored_used_printed_and_archived(tmp_path, pbf, monkeypatch):
+    monkeypatch.setenv("PBF_NOW", "2026-11-29 20:00")  # the board's clock as the story goes
     camp, _ = new_alterego(tmp_path, pbf)
     assert pbf("deadline", camp, "")[0] == 1  # refused, not ignored
     code, out, _ = pbf("deadline", camp, "2026-11-29 21:30")
@@ -241,6 +242,7 @@ def test_the_deadline_is_stored_used_printed_and_archived(tmp_path, pbf):
     thread.post("A </b>◆Ab3dEf6hIj <b>", "【行動】弱", "21:10:00.00")
     thread.post("B", "【行動】←", "21:20:00.00")
     thread.post("A </b>◆Ab3dEf6hIj <b>", "【行動】強", "21:45:00.00")  # late: the stored deadline counts
+    monkeypatch.setenv("PBF_NOW", "2026-11-29 21:50")
     code, out, _ = pbf("status", camp, "--thread", thread.path)
     assert "締切：11/29(日) 21:30" in out and "遅刻" in out and "締切を過ぎました" in out
     code, post, err = pbf("turn", camp, "--thread", thread.path, "--next-deadline", "2026-12-01 22:00")
@@ -253,6 +255,7 @@ def test_the_deadline_is_stored_used_printed_and_archived(tmp_path, pbf):
     code, out, _ = pbf("status", camp, "--thread", thread.path)
     assert "締切：12/1(火) 22:00" in out  # the next turn's, stored by --next-deadline
     thread.post("B", "【行動】弱", "21:00:00.00", day="30(月)")
+    monkeypatch.setenv("PBF_NOW", "2026-12-01 22:01")
     code, _, err = pbf("turn", camp, "--thread", thread.path)
     assert code == 0 and "締切が決まっていません" in err  # asked for, not invented
     assert pbf("replay", camp)[0] == 0

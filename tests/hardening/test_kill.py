@@ -38,11 +38,17 @@ def run_killed(k: int, *argv) -> int:
     return done.returncode
 
 
+# the deadlines of the two tests below: deadline.yaml after each outcome (the turn state.yaml is at)
+DEADLINES = {1: (2, "2030-01-01 22:00"), 2: (3, "2030-01-02 22:00")}
+
+
 def check_consistent(pbf, path, tmp_path, expect: set[int]) -> int:
     code, out, err = pbf("show", path)
     assert code == 0, err
     turn = campaigns.load(path).turn
     assert turn in expect
+    following, deadline = DEADLINES[turn]  # a turn done, or undone, leaves the deadline it should
+    assert campaigns.current_deadline(campaigns.load(path), following) == deadline
     assert campaigns.load(path).archived_turns()[-1] == turn
     code, out, err = pbf("log", path)
     assert code == 0, err
@@ -81,9 +87,10 @@ def kill_everywhere(pbf, tmp_path, base, argv, expect):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
-def test_a_kill_at_every_file_operation_of_turn(pbf, camp, tmp_path):
+def test_a_kill_at_every_file_operation_of_turn(pbf, camp, tmp_path, monkeypatch):
     pbf("set", camp, "max_lines=40")  # a pending option change the turn consumes
     pbf("deadline", camp, "2030-01-01 22:00")
+    monkeypatch.setenv("PBF_NOW", "2030-01-03 00:00")  # the turn is taken after both deadlines
     orders = tmp_path / "o2.txt"
     orders.write_text("[A]↑\n[B]弱\n", "utf-8")
     calls, seen = kill_everywhere(pbf, tmp_path, camp,
@@ -92,11 +99,13 @@ def test_a_kill_at_every_file_operation_of_turn(pbf, camp, tmp_path):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
-def test_a_kill_at_every_file_operation_of_undo(pbf, camp, tmp_path):
+def test_a_kill_at_every_file_operation_of_undo(pbf, camp, tmp_path, monkeypatch):
     pbf("set", camp, "max_lines=40")
+    pbf("deadline", camp, "2030-01-01 22:00")  # the undo gives it back to turn 2
+    monkeypatch.setenv("PBF_NOW", "2030-01-03 00:00")
     orders = tmp_path / "o2.txt"
     orders.write_text("[A]↑\n[B]弱\n", "utf-8")
-    code, _, err = pbf("turn", camp, "--orders", orders)
+    code, _, err = pbf("turn", camp, "--orders", orders, "--next-deadline", "2030-01-02 22:00")
     assert code == 0, err
     calls, seen = kill_everywhere(pbf, tmp_path, camp, ["undo", "CAMP"], {1, 2})
     assert calls > 2 and seen == {1, 2}
