@@ -43,7 +43,9 @@ CORE_OPTIONS: dict[str, Any] = {
     "missing": "stand",  # a missing order: "stand" (the game's empty order, 未提出) or "repeat" (継続)
     "orders": "plain",  # "commit": secret orders by commit–reveal in the thread
     "gm": "",  # "NAME" or "NAME◆TRIP": only the GM's posts end a turn window
-    "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
+    # the board's encoding: every post is made safe for it and measured in it (unset: CP932), and
+    # posts and receipts are printed in it (unset: UTF-8); docs/forum.md, "Board limits and encodings"
+    "encoding": "",
     "max_lines": 0,  # the board's limits per post (0: no limit)
     "max_bytes": 0,
     "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC or ±HH:MM
@@ -164,9 +166,7 @@ def _coerce_core_option(key: str, value: Any) -> Any:
         raise PbfError(
             Problem(f"オプション {key} は {' / '.join(_CHOICES[key])} のどれかです。 / bad value for {key}", text=value)
         )
-    if key == "encoding":
-        import codecs
-
+    if key == "encoding" and value.strip():
         if not board_encoding(value):
             raise PbfError(
                 Problem(
@@ -182,6 +182,14 @@ def _coerce_core_option(key: str, value: Any) -> Any:
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
+
+
+BOARD_DEFAULT = "cp932"  # what a post is made safe for when the campaign names no encoding
+
+
+def board_charset(options: dict[str, Any]) -> str:
+    """The encoding a post is made safe for and measured in: the campaign's ``encoding``, else CP932."""
+    return str(options.get("encoding") or "") or BOARD_DEFAULT
 
 
 def board_encoding(name: str) -> bool:

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from . import render, yamlio
 from .boardfit import board_safe, split_post
-from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta, archived_yaml, at_turn, options_by_turn, state_before
+from .campaign import STATE_FILE, Campaign, board_charset, TurnRecord, archived, archived_meta, archived_yaml, at_turn, options_by_turn, state_before
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
@@ -406,7 +406,7 @@ def run_turn(
         "over": public.get("winner") is not None,
     }
     post, parts = finish_post(campaign, body, turn, read.canonical, **footer)
-    encoding = ctx.options.get("encoding", "cp932")
+    encoding = board_charset(ctx.options)
 
     def notices() -> dict[str, str]:
         return {
@@ -477,7 +477,7 @@ def finish_post(
 def fit_post(options: dict[str, Any], text: str, marker: str | None) -> tuple[str, list[str]]:
     """Any post for the thread: safe for the board's encoding, split at blank lines into parts
     that fit the board's limits, each ending with ``marker`` (when given)."""
-    encoding = options.get("encoding", "cp932")
+    encoding = board_charset(options)
     text = board_safe(text.rstrip("\n"), encoding)
     steps = text.split("\n\n")
     blocks = [step + "\n" for step in steps[:-1]] + steps[-1:]
@@ -826,7 +826,7 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
     from .markers import opening_marker_line
 
     files = post_files(*fit_post(options, body, opening_marker_line()))
-    encoding = options.get("encoding", "cp932")
+    encoding = board_charset(options)
     for name, notice in system.notices(state, ctx).items():
         files[f"notices/{safe_filename(name)}.txt"] = board_safe(
             render.render(system, "notice.j2", templates, turn=0, player=name, notice=notice), encoding
