@@ -159,12 +159,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     deadline = _deadline_arg(args.deadline)
     c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options, deadline=deadline)
     # stdout: the opening post alone (pbf new … > open.txt is what is pasted); the GM's part on stderr
-    tell = lambda line: print("pbf: " + line, file=sys.stderr)  # noqa: E731
-    tell(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
-    tell(f"ダイスのシード・コミットメント：sha256(seed) = {campaigns.commitment(c)}（開始の投稿に載っています）")
     zero = c.turn_dir(0)
+    print(f"pbf: キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。\n"
+          f"pbf: ダイスのシード・コミットメント：sha256(seed) = {campaigns.commitment(c)}（開始の投稿に載っています）",
+          file=sys.stderr)
     _tell_notices(c, 0)
-    tell(f"標準出力はスレッドに書き込む開始の投稿です（{zero / 'post.txt'} と同じ）。")
+    print(f"pbf: 標準出力はスレッドに書き込む開始の投稿です（{zero / 'post.txt'} と同じ）。", file=sys.stderr)
     _write(PART_BREAK.join(engine.post_parts(c, 0)), _output_encoding(c, args))
     return 0
 

@@ -229,21 +229,23 @@ def test_the_campaigns_encoding_is_not_forced_on_a_terminal(tmp_path):
     assert run("new", camp, "--system", "alterego", "--player", "A=plain", "--player", "B=plain", "--seed", "s",
                "--set", "hands=free", "--set", "encoding=cp932").returncode == 0
     leader, follower = pty.openpty()
+    shown = b""
     try:
-        done = subprocess.run([sys.executable, "-m", "pbf", "log", str(camp), "--turn", "0"], stdout=follower,
-                              stderr=subprocess.PIPE, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        child = subprocess.Popen([sys.executable, "-m", "pbf", "log", str(camp), "--turn", "0"], stdout=follower,
+                                 stderr=subprocess.PIPE, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
         os.close(follower)
-        shown = b""
-        while True:
+        while True:  # read as it writes (a full terminal buffer would block it)
             try:
                 chunk = os.read(leader, 65536)
-            except OSError:
+            except OSError:  # EIO: the child closed the terminal
                 break
             if not chunk:
                 break
             shown += chunk
+        child.communicate(timeout=60)
     finally:
         os.close(leader)
+    done = child
     assert done.returncode == 0
     assert "バトル開始" in shown.decode("utf-8")  # the terminal shows UTF-8 text
 
