@@ -691,7 +691,8 @@ def posts_not_taken(collected: Any, names: dict[str, str]) -> list[dict[str, Any
     """The order posts of the window that pbf did not take, and why, for the results post: late
     (遅刻), under a player's name with the wrong trip (なりすまし), replaced by a later post of the
     same player (superseded). Public things only: the post, the player, the reason, which post
-    ran instead, the late post's time, the trip the impostor showed. In post order."""
+    ran instead, the late post's time, the trip the impostor showed; in commit–reveal also a 【公開】
+    that matched no commitment (mismatch) or came without one (no_commit). In post order."""
     out: list[dict[str, Any]] = []
     ran = {names.get(p, p): order.post for p, order in collected.orders.items()}
     for late in collected.late:
@@ -708,6 +709,9 @@ def posts_not_taken(collected: Any, names: dict[str, str]) -> list[dict[str, Any
     for player, order in collected.orders.items():
         for post in order.superseded:
             out.append({"post": post, "player": names.get(player, player), "reason": "superseded", "by": order.post})
+    for issue in collected.commit_issues:  # commit–reveal: a reveal that left the player without an order
+        if issue.reason in ("mismatch", "no_commit") and issue.post:
+            out.append({"post": issue.post, "player": names.get(issue.player, issue.player), "reason": issue.reason})
     out.sort(key=lambda e: e["post"])
     return out
 

@@ -377,3 +377,24 @@ def test_show_hands_is_for_the_gm(tmp_path, pbf):
     assert code == 1 and out == "" and "伏せてあります" in err
     code, _, err = pbf("show", camp, "--hands", "--json")
     assert code == 1 and "--json" in err
+
+
+def test_in_commit_reveal_the_section_names_a_reveal_that_did_not_count(tmp_path, pbf):
+    from pbf.forum import commitment
+
+    camp, _, _ = new_campaign(tmp_path, pbf, "--set", "orders=commit", hands="free")
+    thread = write_thread(tmp_path / "t.dat", [
+        (MEI, "【コミット】" + commitment("弱弱", "salt1"), "20:00:00.00"),
+        ("楓", "【コミット】" + commitment("↑→弱", "salt2"), "20:10:00.00"),
+        (MEI, "【公開】弱強 salt1", "22:10:00.00"),  # >>4, a typo: matches nothing
+        (MEI, "【公開】弱弱 salt1", "22:20:00.00"),  # >>5, the right one: >>4 is superseded by it
+        ("楓", "【公開】↑→強 salt2", "22:30:00.00"),  # >>6 matches nothing: 楓 has no order
+    ])
+    code, post, err = pbf("turn", camp, "--thread", thread, "--deadline", "2026-11-29 22:00")
+    assert code == 0, err
+    section = post.split("■採用しなかった書き込み\n", 1)[1].split("\n\n", 1)[0].split("\n")
+    assert section == [
+        "・>>4（美鈴）：コミットと一致する>>5の【公開】を採用",
+        "・>>6（楓の【公開】）：行動とソルトがコミットと一致しないため無効",
+    ]
+    assert pbf("replay", camp)[0] == 0
