@@ -398,3 +398,13 @@ def test_in_commit_reveal_the_section_names_a_reveal_that_did_not_count(tmp_path
         "・>>6（楓の【公開】）：行動とソルトがコミットと一致しないため無効",
     ]
     assert pbf("replay", camp)[0] == 0
+
+
+def test_show_says_who_needs_to_write_nothing(tmp_path, pbf):
+    camp, _, _ = new_campaign(tmp_path, pbf, hands="free")
+    orders = tmp_path / "o.txt"
+    orders.write_text("[美鈴] 強\n[楓] なし\n", "utf-8")  # 美鈴 charges: next turn's order is stored
+    assert pbf("turn", camp, "--orders", orders)[0] == 0
+    code, out, _ = pbf("show", camp)
+    assert code == 0
+    assert "　美鈴：書き込み不要（ためた強攻撃が発動）\n" in out and "　楓：なし\n" in out
