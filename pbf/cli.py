@@ -317,7 +317,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
         output = _encoded(PART_BREAK.join(record.parts or [record.post]), _output_encoding(c, args))
     dict(record.notices)  # rendered now: a notice template's error is reported before the lock is taken
     if args.dry_run:  # said first, on stderr: the post on stdout stays what would be pasted
-        print(f"pbf: 試し実行（--dry-run）です。第{record.turn}ターンは処理していません。何も書き込んでいません"
+        print(f"pbf: 試し実行（--dry-run）です。第{record.turn}ターンの結果を表示するだけで、何も書き込んでいません"
               "（state.yaml も history/ もそのまま）。 / dry run: nothing written", file=sys.stderr)
     for note in notes:
         print("pbf: " + note.format(), file=sys.stderr)
