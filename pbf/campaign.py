@@ -45,7 +45,9 @@ CORE_OPTIONS: dict[str, Any] = {
     "orders": "plain",  # "commit": secret orders by commit–reveal in the thread
     "guide_url": GUIDE_URL,  # the player's guide linked from the opening post ({system}: alterego/rider; "": none)
     "gm": "",  # "NAME" or "NAME◆TRIP": only the GM's posts end a turn window
-    "encoding": "cp932",  # the board's encoding: every post is made safe for it and measured in it
+    # the board's encoding: every post is made safe for it and measured in it (unset: CP932), and
+    # posts and receipts are printed in it (unset: UTF-8); docs/forum.md, "Board limits and encodings"
+    "encoding": "",
     "max_lines": 0,  # the board's limits per post (0: no limit)
     "max_bytes": 0,
     "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC, ±HH:MM or a zone name
@@ -166,9 +168,7 @@ def _coerce_core_option(key: str, value: Any) -> Any:
         raise PbfError(
             Problem(f"オプション {key} は {' / '.join(_CHOICES[key])} のどれかです。 / bad value for {key}", text=value)
         )
-    if key == "encoding":
-        import codecs
-
+    if key == "encoding" and value.strip():
         if not board_encoding(value):
             raise PbfError(
                 Problem(
@@ -193,6 +193,14 @@ def _coerce_core_option(key: str, value: Any) -> Any:
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
     return value
+
+
+BOARD_DEFAULT = "cp932"  # what a post is made safe for when the campaign names no encoding
+
+
+def board_charset(options: dict[str, Any]) -> str:
+    """The encoding a post is made safe for and measured in: the campaign's ``encoding``, else CP932."""
+    return str(options.get("encoding") or "") or BOARD_DEFAULT
 
 
 def board_encoding(name: str) -> bool:

@@ -58,6 +58,58 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"pbf: 使い方が正しくありません：{message}\n")
 
 
+# argparse's own messages (Python 3.11–3.13), in Japanese: a usage error is Japanese throughout.
+# argparse looks each up through gettext's _() / ngettext() at the moment it says it; main() puts
+# these in their place while it parses the command line (pbf's own messages are Japanese already).
+_ARGPARSE_JA = {
+    "usage: ": "使い方: ",
+    "argument %(argument_name)s: %(message)s": "%(argument_name)s：%(message)s",
+    "unrecognized arguments: %s": "知らない引数があります：%s",
+    "not allowed with argument %s": "%s と一緒には使えません",
+    "ignored explicit argument %r": "このオプションは値をとりません（%r）",
+    "the following arguments are required: %s": "次の引数が必要です：%s",
+    "one of the arguments %s is required": "%s のどれか一つが必要です",
+    "expected one argument": "値を一つ指定してください",
+    "expected at most one argument": "値は一つまでです",
+    "expected at least one argument": "値を一つ以上指定してください",
+    "ambiguous option: %(option)s could match %(matches)s": "オプション %(option)s はどれのことか分かりません（候補：%(matches)s）",
+    "unexpected option string: %s": "ここにオプション %s は書けません",
+    "invalid %(type)s value: %(value)r": "%(value)r は値として読めません（%(type)s）",
+    "invalid choice: %(value)r (choose from %(choices)s)": "%(value)r は選べません（選べるもの：%(choices)s）",
+    "can't open '%(filename)s': %(error)s": "「%(filename)s」を開けません：%(error)s",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "%(parser_name)r というコマンドはありません（あるのは %(choices)s）",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: 使い方が正しくありません：%(message)s\n",
+    "show this help message and exit": "このヘルプを表示する / show this help",
+    "positional arguments": "引数",
+    "options": "オプション",
+}
+_ARGPARSE_JA_N = {"expected %s argument": "値を%s個指定してください"}
+
+
+def _argparse_ja(message: str) -> str:
+    return _ARGPARSE_JA.get(message, message)
+
+
+def _argparse_ngettext_ja(singular: str, plural: str, n: int) -> str:
+    return _ARGPARSE_JA_N.get(singular, singular if n == 1 else plural)
+
+
+class _JapaneseArgparse:
+    """While it is entered, argparse says its messages in Japanese (restored on exit)."""
+
+    def __enter__(self) -> None:
+        self._kept = (getattr(argparse, "_", None), getattr(argparse, "ngettext", None))
+        argparse._ = _argparse_ja  # type: ignore[attr-defined]
+        argparse.ngettext = _argparse_ngettext_ja  # type: ignore[attr-defined]
+
+    def __exit__(self, *_: Any) -> None:
+        gettext_, ngettext_ = self._kept
+        if gettext_ is not None:
+            argparse._ = gettext_  # type: ignore[attr-defined]
+        if ngettext_ is not None:
+            argparse.ngettext = ngettext_  # type: ignore[attr-defined]
+
+
 def _read_text_arg(value: str) -> str:
     if value != "-":
         return value
@@ -110,17 +162,49 @@ def cmd_new(args: argparse.Namespace) -> int:
 
         board_now(str(options.get("timezone", "JST")))
     c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options, deadline=deadline)
-    print(f"キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。")
+    # stdout: the opening post alone (pbf new … > open.txt is what is pasted); the GM's part on stderr
     _warn_if_past(c, deadline, "第1ターンの締切")
-    print("ダイスのシード・コミットメント（最初のターンの前にスレッドに書き込んでください）：")
-    print(f"  sha256(seed) = {campaigns.commitment(c)}")
     zero = c.turn_dir(0)
-    if (zero / "notices").is_dir():
-        print(f"各プレイヤーへの非公開の通知（最初の手札）：{zero / 'notices'}/ （それぞれ本人にだけ送ってください）")
-    print(f"スレッドに書き込む開始の投稿（{zero / 'post.txt'}）：")
-    print()
-    sys.stdout.write(PART_BREAK.join(engine.post_parts(c, 0)))
+    print(f"pbf: キャンペーン「{c.path}」を作りました（{c.system.title}、{len(players)}人）。\n"
+          f"pbf: ダイスのシード・コミットメント：sha256(seed) = {campaigns.commitment(c)}（開始の投稿に載っています）",
+          file=sys.stderr)
+    _tell_notices(c, 0)
+    print(f"pbf: 標準出力はスレッドに書き込む開始の投稿です（{zero / 'post.txt'} と同じ）。", file=sys.stderr)
+    _write(PART_BREAK.join(engine.post_parts(c, 0)), _output_encoding(c, args))
     return 0
+
+
+def _tell_notices(c: campaigns.Campaign, turn: int) -> None:
+    """On stderr: which private notices to send, to whom, with their paths (turn 0 and each turn)."""
+    folder = c.turn_dir(turn) / "notices"
+    if not folder.is_dir():
+        return
+    from .campaign import safe_filename
+
+    names = [name for name in c.ctx.players if (folder / f"{safe_filename(name)}.txt").is_file()]
+    if not names:
+        return
+    what = "最初の手札" if turn == 0 else f"第{turn}ターンの後"
+    print(f"pbf: 非公開の通知（{what}）：それぞれ本人にだけ送ってください。", file=sys.stderr)
+    for name in names:
+        print(f"  {name}さんへ：{folder / (safe_filename(name) + '.txt')}", file=sys.stderr)
+
+
+def _output_encoding(c: campaigns.Campaign | None, args: argparse.Namespace) -> str | None:
+    """The encoding a post or receipts are printed in: ``--encoding`` when given, else the
+    campaign's ``encoding`` option when stdout is a file or a pipe (to a terminal, text as the
+    terminal shows it: UTF-8); None is UTF-8."""
+    given = getattr(args, "encoding", None)
+    if given:
+        return given
+    option = str(c.ctx.options.get("encoding") or "") if c is not None else ""
+    if not option:
+        return None
+    try:
+        to_terminal = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        to_terminal = False
+    return None if to_terminal else option
 
 
 def _deadline_arg(value: str | None) -> str | None:
@@ -287,6 +371,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
     next_deadline = _next_deadline(c, args)
     if next_deadline:
         meta["next_deadline"] = next_deadline
+    notes: list[Problem] = []
     if args.thread is not None:
         found = _thread_orders(c, args)
         if args.since is None:
@@ -294,8 +379,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
         if _hold_until_deadline(c, found.deadline, args):
             meta["early"] = True
         record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources, meta={**found.meta, **meta})
-        for note in found.notes:
-            print("pbf: " + note.format(), file=sys.stderr)
+        notes = found.notes
     else:
         # --since and --deadline without --thread: a usage error (_check_usage)
         deadline = engine.turn_deadline(c, None)
@@ -310,13 +394,19 @@ def cmd_turn(args: argparse.Namespace) -> int:
         output = _json_text({"turn": record.turn, "events": record.events,
                              "state": c.system.summary(record.state, c.ctx)}).encode("utf-8")
     else:
-        output = _encoded(PART_BREAK.join(record.parts or [record.post]), args.encoding)
+        output = _encoded(PART_BREAK.join(record.parts or [record.post]), _output_encoding(c, args))
     dict(record.notices)  # rendered now: a notice template's error is reported before the lock is taken
+    if args.dry_run:  # said first, on stderr: the post on stdout stays what would be pasted
+        print(f"pbf: 試し実行（--dry-run）です。第{record.turn}ターンの結果を表示するだけで、何も書き込んでいません"
+              "（state.yaml も history/ もそのまま）。 / dry run: nothing written", file=sys.stderr)
+    for note in notes:
+        print("pbf: " + note.format(), file=sys.stderr)
     if args.dry_run:
         _write_bytes(output)
         return 0
     campaigns.commit_turn(c, record)
     try:
+        _tell_notices(c, record.turn)
         if not next_deadline and record.state.get("winner") is None:
             print(
                 f"pbf: 次のターン（第{record.turn + 1}ターン）の締切が決まっていません。決めたら "
@@ -337,7 +427,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     found = _thread_orders(c, args)
     now = _board_now(c)
     parts, private = engine.receipts(c, found, now=now)
-    _write(PART_BREAK.join(parts), args.encoding)
+    _write(PART_BREAK.join(parts), _output_encoding(c, args))
     for note in found.notes:
         print("pbf: " + note.format(), file=sys.stderr)
     stamped = [late for late in found.collected.late if late.posted_at is not None]
@@ -400,10 +490,39 @@ def cmd_show(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     summary = c.system.summary(c.state, c.ctx)
     if args.json:
+        if args.hands or args.thread is not None:
+            raise PbfError("--hands と --thread は --json と一緒には使えません（--json はいつも手札を含みます）。"
+                           " / --hands and --thread are for the text view")
         _print_json(summary)
-    else:
-        sys.stdout.write(render.render(c.system, "status.j2", c.path, summary=summary, options=c.ctx.options))
+        return 0
+    hands = None
+    if args.hands:
+        hands = _hands_of(c, summary)
+        print("pbf: 非公開の手札を含みます。GM だけが見るもので、スレッドには貼らないでください。"
+              " / private hands: for the GM only", file=sys.stderr)
+    from .upcoming import upcoming as turn_to_come
+
+    found = None
+    if args.thread is not None and summary.get("winner") is None:
+        found = engine.thread_orders(c, Path(args.thread), deadline=campaigns.current_deadline(c),
+                                     encoding=args.input_encoding)
+    upcoming = turn_to_come(c, summary, found)
+    # status.j2 includes common/show_turn.j2 (upcoming) and common/show_hands.j2 (hands)
+    sys.stdout.write(render.render(c.system, "status.j2", c.path, summary=summary, options=c.ctx.options,
+                                   upcoming=upcoming, hands=hands))
     return 0
+
+
+def _hands_of(c: campaigns.Campaign, summary: dict[str, Any]) -> dict[str, list[str]]:
+    """``pbf show --hands``: every fighter's hand (the GM's view); refused where there are none."""
+    if campaigns.hands_redacted(c.path):
+        raise PbfError("公開用のコピーなので手札は伏せてあります（GM のフォルダで実行してください）。 / hands hidden")
+    fighters = summary.get("fighters", {})
+    if c.ctx.options.get("hands") in (None, "free") or not all("hand" in f for f in fighters.values()):
+        raise PbfError(f"このキャンペーン（{c.system.title}"
+                       f"{'、手札なしの free ルール' if c.ctx.options.get('hands') == 'free' else ''}）には手札がありません。"
+                       " / this campaign has no hands")
+    return {name: list(f["hand"]) for name, f in fighters.items()}
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -486,6 +605,37 @@ def _reopened(c: campaigns.Campaign, plan: campaigns.UndoPlan, done: bool) -> li
     return lines
 
 
+def cmd_reveal(args: argparse.Namespace) -> int:
+    """The seed line to paste at the campaign's end: the seed and the commitment it matches."""
+    from .dice import seed_commitment
+
+    c = campaigns.load(args.dir)
+    if not c.seed:
+        raise PbfError("campaign.toml に seed がありません（公開用のコピーには入っていません）。GM のフォルダで"
+                       "実行してください。 / no seed in this folder")
+    committed = campaigns.archived_yaml(c, 0, "dice.yaml").get("seed_sha256")
+    if committed != seed_commitment(c.seed):
+        raise PbfError(
+            Problem(f"campaign.toml の seed が、開始時に公開したコミットメント（{committed}）と一致しません。"
+                    "seed を書き換えていませんか。 / the seed does not match the commitment",
+                    hint="開始の投稿（pbf log DIR --turn 0）のコミットメントと、campaign.toml の seed を確かめてください。")
+        )
+    if c.state.get("winner") is None and not args.force:
+        raise PbfError(
+            Problem(f"バトルはまだ続いています（第{c.turn}ターンまで処理済み）。シードを知った人は、行動ごとのダイスを"
+                    "先に計算できます。 / the battle is not over",
+                    hint=f"それでも公開するなら：pbf reveal {c.path} --force")
+        )
+    from . import render
+
+    text = render.render(c.system, "common/reveal.j2", c.path, seed=c.seed, commitment=committed,
+                         turns=c.turn, over=c.state.get("winner") is not None)
+    print(f"pbf: スレッドに書き込むシードの公開です。だれでも pbf verify {c.path} --seed … で全ダイスを確かめられます。",
+          file=sys.stderr)
+    _write(text, _output_encoding(c, args))
+    return 0
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     for line in engine.verify(c, args.seed):
@@ -497,10 +647,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     if args.turn is not None:
-        sys.stdout.write(PART_BREAK.join(engine.post_parts(c, args.turn)))
+        _write(PART_BREAK.join(engine.post_parts(c, args.turn)), _output_encoding(c, args))
         return 0
     posts = [campaigns.archived(c, turn, "post.txt") for turn in c.archived_turns() if turn > 0]
-    sys.stdout.write("\n".join(posts))
+    _write("\n".join(posts), _output_encoding(c, args))
     return 0
 
 
@@ -622,6 +772,13 @@ def _post_number(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"書き込み番号は1以上の整数です（{value}）")
     return number
+
+
+def _turn_number(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"ターンの番号は0以上の整数です（{value}）") from None
 
 
 def _encoding(value: str) -> str:
@@ -755,10 +912,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--player", required=True, metavar="NAME", help="プレイヤーの名前 / the player")
     p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
 
-    p = command("show", "現在の状況（距離、HP、ライダーの能力値、デッキ…）を表示する / current status",
-                "pbf show battle1", "pbf show battle1 --json", campaign=True)
+    p = command("show", "現在の状況（距離、HP、ライダーの能力値、デッキ、締切、行動の有無）を表示する / current status",
+                "pbf show battle1", "pbf show battle1 --thread thread.dat", "pbf show battle1 --hands",
+                "pbf show battle1 --json", campaign=True,
+                about="次のターンの締切と、各プレイヤーの行動の有無（--thread でスレッドの行動・コミット）も表示します。")
     p.add_argument("--json", action="store_true",
                    help="JSON で出力する（GM用：非公開の手札も含む）/ JSON, the GM's view with private hands")
+    p.add_argument("--hands", action="store_true",
+                   help="各自の手札も表示する（GM用：スレッドに貼らない）/ show the private hands (GM only)")
+    _path(p, "--thread", metavar="FILE",
+          help="スレッドから、だれが行動（コミット）を書き込んだかも表示する / who has posted an order")
+    p.add_argument("--input-encoding", metavar="ENC", type=_encoding,
+                   help="スレッドの文字コード（省略時は自動判定）/ the thread's encoding")
 
     command("replay", "記録から全ターンを再計算して照合する / re-resolve every archived turn",
             "pbf replay battle1", campaign=True)
@@ -773,9 +938,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 "pbf verify battle1 --seed 公開されたシード", campaign=True)
     p.add_argument("--seed", help="公開されたシード（省略時は campaign.toml の seed）/ the revealed seed")
 
+    p = command("reveal", "シードの公開の書き込み（シードとコミットメント）を表示する / print the seed line to post",
+                "pbf reveal battle1", "pbf reveal battle1 > reveal.txt", campaign=True,
+                about="キャンペーンの終わりにスレッドに書き込みます。だれでも pbf verify でダイスを確かめられます。\n"
+                      "バトルが続いている間は --force が必要です（シードを知るとダイスを先読みできるため）。")
+    p.add_argument("--force", action="store_true",
+                   help="バトルが終わる前でも表示する / show it before the battle's end")
+
     p = command("log", "全ターンの結果の書き込みを順に表示する / print every results post",
                 "pbf log battle1", "pbf log battle1 --turn 3", "pbf log battle1 --turn 0", campaign=True)
-    p.add_argument("--turn", type=int, metavar="N",
+    p.add_argument("--turn", type=_turn_number, metavar="N",
                    help="このターンの投稿だけを、板に合わせた分割のまま表示（0は開始の投稿）/ one turn's post")
 
     p = command("deadline", "今のターンの締切を設定する / set the current turn's deadline",
@@ -836,7 +1008,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 # The sub-commands (each has its cmd_NAME above); main() builds only the one it runs.
-_COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "log", "deadline", "export", "html",
+_COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
+             "export", "html",
              "demo", "list", "set", "completion")
 
 _NOT_EMPTY = ("dice", "deadline", "next_deadline", "seed", "orders", "thread", "keep", "player", "dir", "campaign")
@@ -910,9 +1083,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"pbf: {number}番目の引数「{_short(shown)}」が UTF-8 ではありません。 / an argument is not UTF-8",
                   file=sys.stderr)
             return 2
-    parser = build_parser(argv[0] if argv and argv[0] in _COMMANDS else None)
-    args = parser.parse_args(argv)
-    _check_usage(parser, args)
+    with _JapaneseArgparse():
+        parser = build_parser(argv[0] if argv and argv[0] in _COMMANDS else None)
+        args = parser.parse_args(argv)
+        _check_usage(parser, args)
     try:
         return args.func(args)
     except SavedButNotShown as error:

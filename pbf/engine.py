@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from . import render, yamlio
 from .boardfit import board_safe, split_post
-from .campaign import STATE_FILE, Campaign, TurnRecord, archived, archived_meta, archived_yaml, at_turn, options_by_turn, state_before
+from .campaign import STATE_FILE, Campaign, board_charset, TurnRecord, archived, archived_meta, archived_yaml, at_turn, options_by_turn, state_before
 from .dice import Dice, hmac_draws, seed_commitment, sha256_hex, turn_key
 from .errors import OrderError, PbfError, Problem
 from .events import event_dicts
@@ -322,10 +322,11 @@ def order_in_post(campaign: Campaign, name: str, text: str) -> PostOrder:
     return PostOrder(order.text, placed, order.notes)
 
 
-def render_reading(campaign: Campaign, name: str, view: dict[str, Any], notes: Any = ()) -> str:
+def render_reading(campaign: Campaign, name: str, view: dict[str, Any], notes: Any = (), howto: bool = True) -> str:
     """How an order reads (``templates/<system>/check.j2``) from an order view, public or not;
-    ``notes``: what the reader passed over or corrected (Problems, placed in the player's text)."""
-    return render.render(campaign.system, "check.j2", campaign.path, player=name, view=view,
+    ``notes``: what the reader passed over or corrected (Problems, placed in the player's text);
+    ``howto``: with the game's 「書き方：…」 help (the receipts show it once, not per player)."""
+    return render.render(campaign.system, "check.j2", campaign.path, player=name, view=view, howto=howto,
                          notes=[{**problem_data(n, player=False), "shown": n.format(japanese=True)} for n in notes])
 
 
@@ -396,6 +397,9 @@ def run_turn(
         players=ctx.players,
         options=ctx.options,
     )
+    if meta.get("not_taken"):  # only when there is something to list: older archives replay unchanged
+        body = body.rstrip("\n") + "\n\n" + render.render(
+            system, "common/not_taken.j2", campaign.path, entries=meta["not_taken"], options=ctx.options)
     footer = {
         "gm_dice": meta.get("gm_dice", 0),
         "early": deadline_text_label(campaign, meta.get("deadline")) if meta.get("early") else None,
@@ -403,7 +407,7 @@ def run_turn(
         "over": public.get("winner") is not None,
     }
     post, parts = finish_post(campaign, body, turn, read.canonical, **footer)
-    encoding = ctx.options.get("encoding", "cp932")
+    encoding = board_charset(ctx.options)
 
     def notices() -> dict[str, str]:
         return {
@@ -476,7 +480,7 @@ def finish_post(
 def fit_post(options: dict[str, Any], text: str, marker: str | None) -> tuple[str, list[str]]:
     """Any post for the thread: safe for the board's encoding, split at blank lines into parts
     that fit the board's limits, each ending with ``marker`` (when given)."""
-    encoding = options.get("encoding", "cp932")
+    encoding = board_charset(options)
     text = board_safe(text.rstrip("\n"), encoding)
     steps = text.split("\n\n")
     blocks = [step + "\n" for step in steps[:-1]] + steps[-1:]
@@ -516,7 +520,7 @@ def replay(campaign: Campaign) -> list[str]:
         meta = archived_meta(campaign, turn)
         # with the options the turn had (pbf set may have changed them since)
         record = run_turn(at_turn(campaign, options[turn]), orders_text, draws=draws, state=before,
-                          meta={k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline") if meta.get(k)})
+                          meta={k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline", "not_taken") if meta.get(k)})
         state_text, state = yamlio.merge_text(before_text, before, record.state, f"history/{folder.name}")
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
@@ -679,11 +683,43 @@ def thread_orders(
     }
     if deadline:
         meta["deadline"] = deadline
+    not_taken = posts_not_taken(collected, names)
+    if not_taken:  # the results post's short public section (docs/forum.md, "What the post says")
+        meta["not_taken"] = not_taken
     notes = [replace(w, source=f"{w.line}行目" if w.line else None, line=None) for w in read.warnings]
     notes += collected.notes()
     if notes:
         meta["notes"] = [n.format(public=True, japanese=True) for n in notes]
     return ThreadOrders(collected, collected.to_orders_file(), OrderSources(sources), meta, notes, upto, deadline)
+
+
+def posts_not_taken(collected: Any, names: dict[str, str]) -> list[dict[str, Any]]:
+    """The order posts of the window that pbf did not take, and why, for the results post: late
+    (遅刻), under a player's name with the wrong trip (なりすまし), replaced by a later post of the
+    same player (superseded). Public things only: the post, the player, the reason, which post
+    ran instead, the late post's time, the trip the impostor showed; in commit–reveal also a 【公開】
+    that matched no commitment (mismatch) or came without one (no_commit). In post order."""
+    out: list[dict[str, Any]] = []
+    ran = {names.get(p, p): order.post for p, order in collected.orders.items()}
+    for late in collected.late:
+        player = names.get(late.player, late.player)
+        entry: dict[str, Any] = {"post": late.post, "player": player, "reason": "late", "kind": late.kind,
+                                 "posted_at": late.posted_at.strftime("%Y-%m-%d %H:%M:%S") if late.posted_at else None}
+        if player in ran:
+            entry["instead"] = ran[player]
+        out.append(entry)
+    for imp in collected.impersonations:
+        if imp.has_order:  # chat under a player's name was never a candidate
+            out.append({"post": imp.post, "player": names.get(imp.player, imp.player), "reason": "impersonation",
+                        "trip": imp.trip})
+    for player, order in collected.orders.items():
+        for post in order.superseded:
+            out.append({"post": post, "player": names.get(player, player), "reason": "superseded", "by": order.post})
+    for issue in collected.commit_issues:  # commit–reveal: a reveal that left the player without an order
+        if issue.reason in ("mismatch", "no_commit") and issue.post:
+            out.append({"post": issue.post, "player": names.get(issue.player, issue.player), "reason": issue.reason})
+    out.sort(key=lambda e: e["post"])
+    return out
 
 
 def refuse_taken_window(campaign: Campaign, found: ThreadOrders) -> None:
@@ -728,14 +764,15 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
         source = found.sources.by_player.get(name)
         notes = found.collected.notes(name, reveals_pending=not after)
         entry: dict[str, Any] = {"player": name, "source": None, "reading": None, "problems": [],
-                                 "notes": [p.format(japanese=True) for p in notes]}
+                                 "notes": [p.format(japanese=True) for p in notes],
+                                 "superseded": _superseded(found.collected, name)}
         if source is None:
             if name in committed:
                 entry["status"], entry["source"] = "committed", f">>{committed[name]}"
             elif (view := _locked_view(system, name, campaign.state, ctx)) is not None:
                 # nothing to write this turn (Alter EGO's guard stance or a charged 強): not 未提出
                 entry["status"] = "locked"
-                entry["reading"] = render_reading(campaign, name, view).rstrip("\n")
+                entry["reading"] = render_reading(campaign, name, view, howto=False).rstrip("\n")
             else:
                 entry["status"] = "repeat" if last.get(name) else "missing"
         else:
@@ -753,7 +790,7 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
                 entry["status"] = "accepted"
                 view = system.public_order_view(order, name, campaign.state, ctx)
                 notes = [source.place(n) for n in order_notes(order)]
-                entry["reading"] = render_reading(campaign, name, view, notes).rstrip("\n")
+                entry["reading"] = render_reading(campaign, name, view, notes, howto=False).rstrip("\n")
         entries.append(entry)
     general = [p.format(japanese=True) for p in found.notes if p.player is None]
     text = render.render(
@@ -761,9 +798,18 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
         turn=campaign.turn + 1, entries=entries, general=general,
         deadline=deadline_text_label(campaign, deadline), after_deadline=after,
         mode=options.get("orders", "plain"), marker=options.get("order_marker", "【行動】"),
+        system_name=system.name,
     )
     _whole, parts = fit_post(options, text, None)
     return parts, private
+
+
+def _superseded(collected: Any, name: str) -> list[int]:
+    """The earlier order posts of ``name`` in the window, replaced by the one that counts."""
+    from .thread import normalize_name
+
+    order = collected.orders.get(normalize_name(name)) or collected.orders.get(name)
+    return list(order.superseded) if order is not None else []
 
 
 def _locked_view(system: Any, name: str, state: dict[str, Any], ctx: Any) -> dict[str, Any] | None:
@@ -794,7 +840,7 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
     from .markers import opening_marker_line
 
     files = post_files(*fit_post(options, body, opening_marker_line()))
-    encoding = options.get("encoding", "cp932")
+    encoding = board_charset(options)
     for name, notice in system.notices(state, ctx).items():
         files[f"notices/{safe_filename(name)}.txt"] = board_safe(
             render.render(system, "notice.j2", templates, turn=0, player=name, notice=notice), encoding

@@ -91,26 +91,27 @@ def test_an_unwritable_or_damaged_cache_changes_nothing(tmp_path):
                    "--seed", "s", env={**env, "PBF_NO_CACHE": "1"})
     assert done.returncode == 0, done.stderr
     turn = ("turn", str(camp), "--orders", str(orders), "--dry-run")
-    expected = run_pbf(*turn, env={**env, "PBF_NO_CACHE": "1"}).stdout
-    assert "【ライダーバトル】" in expected
+    first = run_pbf(*turn, env={**env, "PBF_NO_CACHE": "1"})
+    expected, said = first.stdout, first.stderr  # said: only that a dry run writes nothing
+    assert "【ライダーバトル】" in expected and said.startswith("pbf: 試し実行") and said.count("\n") == 1
 
     cache = tmp_path / "cache"
     for _ in range(2):  # the first run fills the cache, the second reads it
         done = run_pbf(*turn, env={**env, "PBF_CACHE_DIR": str(cache)})
-        assert (done.returncode, done.stdout, done.stderr) == (0, expected, "")
+        assert (done.returncode, done.stdout, done.stderr) == (0, expected, said)
     kept = [p for p in cache.rglob("*") if p.is_file()]
     assert {p.parent.name for p in kept} >= {"parsed", "lark", "templates"}
     for path in kept:
         path.write_bytes(b"\x80garbage")
     done = run_pbf(*turn, env={**env, "PBF_CACHE_DIR": str(cache)})
-    assert (done.returncode, done.stdout, done.stderr) == (0, expected, "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, expected, said)
 
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder", "utf-8")
     done = run_pbf(*turn, env={**env, "PBF_CACHE_DIR": str(blocked / "cache")})
-    assert (done.returncode, done.stdout, done.stderr) == (0, expected, "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, expected, said)
     done = run_pbf(*turn, env={**env, "XDG_CACHE_HOME": str(blocked), "HOME": str(blocked)})
-    assert (done.returncode, done.stdout, done.stderr) == (0, expected, "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, expected, said)
 
 
 def test_the_cache_folder_follows_xdg_cache_home(tmp_path, monkeypatch):
