@@ -333,7 +333,8 @@ def test_argparse_speaks_english_again_after_pbf(pbf):
 
 # -- pbf show --------------------------------------------------------------------------------------
 
-def test_show_gives_the_deadline_and_who_has_an_order(tmp_path, pbf):
+def test_show_gives_the_deadline_and_who_has_an_order(tmp_path, pbf, monkeypatch):
+    monkeypatch.setenv("PBF_NOW", "2026-11-29 20:00")  # the board's clock before both deadlines set here
     camp, _, _ = new_campaign(tmp_path, pbf, "--deadline", "2026-11-29 22:00")
     hands = hands_of(camp, pbf)
     code, out, _ = pbf("show", camp)
