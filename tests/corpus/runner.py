@@ -54,7 +54,7 @@ def campaigns(root: Path) -> dict:
             import contextlib
             import io
 
-            with contextlib.redirect_stdout(io.StringIO()):
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 assert main(["new", str(folder), *argv, "--seed", "corpus"]) == 0
         out[key] = load(folder)
     return out

@@ -12,14 +12,15 @@ import pytest
 
 from corpus.runner import figures, run
 
-# (read as meant, unclear refused or warned) — the second corpora were written later, by another
-# hand, and were read by this version only once it was written: they show how it does on orders
-# it was not tuned to
-FLOOR = {"alterego": (0.94, 0.88), "rider": (0.90, 0.90), "alterego-2": (0.92, 0.88), "rider-2": (0.75, 0.92)}
-SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160}
+# (read as meant, unclear refused or warned) — the second and third corpora were written later, each
+# by another hand without the code, and read first by a version not tuned to them (docs/reading.md
+# gives those first figures); the floors are what this version reaches on each
+FLOOR = {"alterego": (0.95, 0.88), "rider": (0.96, 0.92), "alterego-2": (0.93, 0.88), "rider-2": (0.93, 0.96),
+         "alterego-3": (0.91, 0.81), "rider-3": (0.91, 0.93)}
+SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200}
 
 
-@pytest.mark.parametrize("game", ["alterego", "rider", "alterego-2", "rider-2"])
+@pytest.mark.parametrize("game", list(FLOOR))
 def test_corpus(game, tmp_path):
     outcomes = run(game, tmp_path)
     assert len(outcomes) >= SIZE[game]

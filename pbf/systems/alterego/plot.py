@@ -275,6 +275,12 @@ class _Source:
             said_a = src.folded[a.start:a.end] if a is not None else ""
             if a is not None and va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ")) and b.word.technique:
                 a.kind, a.word = "sep", None  # 前へ … 進む: the verb says it
+            elif a is not None and va == vb and b.word.technique and a.word is not None and a.word.technique and any(
+                    src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
+                line, column, shown = src.where(b.start, b.end)  # ガードで守る: the verb says how, one card
+                self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
+                                          line=line, column=column, text=shown))
+                b.kind, b.word = "sep", None
             elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and b.word.technique and any(
                     src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
                 line, column, shown = src.where(b.start, b.end)
