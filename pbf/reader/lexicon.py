@@ -66,6 +66,7 @@ def conjugations(verb: str, ichidan: bool | None = None) -> list[str]:
         stem = head + i_stem
         forms = [verb, stem, head + te, head + te[:-1] + ("だ" if te.endswith("で") else "た"), head + o_stem + "う"]
     forms += [stem + polite for polite in _POLITE]
+    forms += [stem + "たい", stem + "たいです"]  # 跳ね返したいです: a wish is the verb too
     return forms
 
 
@@ -87,7 +88,7 @@ FUNCTION_WORDS = (
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
     "で以上です", "でお願い", "でおねがい", "で", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
     "from", "toward", "towards", "今日は", "きょうは", "今日も", "きょうも", "その時", "そのとき", "その時は", "その際", "相手の方",
-    "真上に", "真上へ", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
+    "真上に", "真上へ", "そのまま", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).

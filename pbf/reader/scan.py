@@ -207,6 +207,10 @@ def _chatty(line: list[Token], text: Text) -> bool:
     return letters >= 2 or any(t.kind in ("function", "laugh", "comment", "anchor") for t in line)
 
 
+# a later line that ends telling what was done (区切りました, 決めました): said about the order, not in it
+_TOLD = frozenset(("ました", "でした", "しました", "ましたー", "ましたよ"))
+
+
 def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
     """Each line without an order word (nor a near miss of one) is chat: its tokens are dropped
     and a note names it; the other lines are kept. A post with no order line at all keeps
@@ -216,10 +220,14 @@ def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
         return tokens, []
     kept: list[Token] = []
     notes: list[Problem] = []
+    first = next(k for k, line in enumerate(lines) if holds_order(line))
     for number, line in enumerate(lines, 1):
         if not line:
             continue
-        if holds_order(line) or not _chatty(line, text):
+        said = [t for t in line if t.kind != "sep"]
+        told = number - 1 > first and said and said[-1].kind == "function" and \
+            text.norm[said[-1].start:said[-1].end] in _TOLD
+        if (holds_order(line) and not told) or not _chatty(line, text):
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
             continue
@@ -249,6 +257,13 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
                 sum(ch.isalpha() for t in tail for ch in text.norm[t.start:t.end]) >= 4:
             where_line, column, shown = text.where(tail[0].start, tail[-1].end)
             notes.append(Problem("は雑談として読みませんでした。", line=where_line, column=column, text=shown))
+    for line in lines_of(tokens, text):
+        said = [t for t in line if t.kind != "sep" or text.norm[t.start:t.end] in "?？"]
+        if said and holds_order(line) and text.norm[said[-1].start:said[-1].end] in ("?", "？") and \
+                any(t.kind in ORDER_KINDS for t in said[:-1]):
+            where_line, column, shown = text.where(said[0].start, said[-1].end)  # ガード 投げ？ / 弱か強か…どっち？
+            notes.append(Problem("は問いかけで終わっています。行動として読みましたが、迷っているならそう書いてください。",
+                                 line=where_line, column=column, text=shown, severity="warning"))
     for tok in tokens:
         if tok.kind == "flavour":
             line, column, shown = text.where(tok.start, tok.end)
@@ -292,7 +307,11 @@ def flavour(tokens: list[Token], text: Text) -> list[Token]:
         phrase = text.norm[out[i].start:out[j].end]
         after = out[j + 1] if j + 1 < len(out) else None
         line = next((ln for ln in lines if tok in ln), [])
-        if holds_order(line) and not (after is not None and after.kind == "negation") and _verb_phrase(phrase):
+        # written against an order word (一番とおい人に知+か+寄る: a slip of it, more likely), it is kept
+        against = after is not None and after.start == out[j].end and after.kind in ("word", "unknown", "function") and (
+            after.kind != "function" or (j + 2 < len(out) and out[j + 2].start == after.end and out[j + 2].kind == "word"))
+        if holds_order(line) and not (after is not None and after.kind == "negation") and not against \
+                and _verb_phrase(phrase):
             out[i:j + 1] = [Token(out[i].start, out[j].end, "flavour")]
         i += 1
     return out
@@ -331,8 +350,8 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
 def _verb_phrase(phrase: str) -> bool:
     if not phrase or any("ァ" <= ch <= "ヺ" or ch.isascii() for ch in phrase) or _NOT_FLAVOUR.search(phrase):
         return False
-    if not any("ぁ" <= ch <= "ゖ" for ch in phrase):
-        return False  # 若: a kanji alone is a slip or a name more likely than a verb phrase
+    if not any("ぁ" <= ch <= "ゖ" for ch in phrase) or not any("\u4e00" <= ch <= "\u9fff" for ch in phrase):
+        return False  # 若: a kanji alone, きど: kana alone — a slip or a name more likely than a verb phrase
     from .kana import _tokenizer
 
     verb = False
@@ -346,6 +365,29 @@ def _verb_phrase(phrase: str) -> bool:
             return False
         verb = verb or pos[0] in ("動詞", "副詞", "形容詞", "感動詞")
     return verb
+
+
+def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token]:
+    """A word written in hiragana that the scanner cut into function words (とおくへ is と+おく+へ):
+    a run of three kana or more, made only of hiragana function words written against each other,
+    that is one lexicon word by its very reading, is that word (with a note)."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j].kind == "function" and all("ぁ" <= ch <= "ゖ" for ch in text.norm[tokens[j].start:tokens[j].end]) \
+                and (j == i or tokens[j].start == tokens[j - 1].end):
+            j += 1
+        if j - i >= 2 and tokens[j - 1].end - tokens[i].start >= 3:
+            word = text.norm[tokens[i].start:tokens[j - 1].end]
+            near = lexicon.near(word, kinds)
+            if near and near[0][0] < 0 and (len(near) == 1 or near[1][0] >= 0):
+                out.append(Token(tokens[i].start, tokens[j - 1].end, "unknown", near[0][2], corrected=True))
+                i = j
+                continue
+        out.append(tokens[i])
+        i += 1
+    return out
 
 
 def _spaced_run(tokens: list[Token], i: int, text: Text) -> tuple[int, int] | None:
@@ -374,7 +416,7 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
     against (採光+蓮華掌 is one slip of 彩光蓮華掌; 阻止+しなし of 阻止しない). A run that is close
     to one concept becomes that word (``corrected``); one close to several keeps them as
     ``candidates``."""
-    out = list(tokens)
+    out = _spelled_in_particles(list(tokens), text, lexicon, kinds)
     i = 0
     while i < len(out):
         tok = out[i]

@@ -88,6 +88,7 @@ def judge(entry: dict, found: dict) -> Outcome:
 def _same(canonical: str, means: str) -> bool:
     """The order read is the one meant: the same clauses (a rider order's clauses are a set —
     the order they are written or shown in says nothing)."""
+    means = means.replace("｜", "|")  # as pbf writes the separator
     return canonical == means or sorted(canonical.split(" / ")) == sorted(means.split(" / "))
 
 

@@ -523,6 +523,12 @@ class Rewritten:
         merged: list[list[tuple[str, int, int]]] = []
         for clause in clauses:
             said = "".join(p for p, _s, _e in clause)
+            if len(clause) == 1 and said in self.card_names and merged and \
+                    "".join(p for p, _s, _e in merged[-1]).startswith("受動: ") and \
+                    "なら" not in "".join(p for p, _s, _e in merged[-1]) and \
+                    self.src.original[merged[-1][-1][2]:clause[0][1]].rstrip().endswith(("(", "（")):
+                clause = [("受動: ", clause[0][1], clause[0][1]), (said + "なら", clause[0][1], clause[0][2])]
+                said = "受動: " + said + "なら"  # こんふぁいん(ふぁいなるに): the card in brackets is its condition
             if said.startswith("受動: ") and said.endswith("なら") and merged and \
                     "".join(p for p, _s, _e in merged[-1]).startswith("受動: ") and \
                     "なら" not in "".join(p for p, _s, _e in merged[-1]):
