@@ -46,7 +46,8 @@ def conjugations(verb: str, ichidan: bool | None = None) -> list[str]:
     Negative forms are not included: a negation is read as such (:data:`NEGATIONS`)."""
     if verb.endswith("する"):
         stem = verb[:-2]
-        return [verb, stem + "します", stem + "して", stem + "した", stem + "しよう", stem + "しました", stem + "し", stem]
+        return [verb, stem + "します", stem + "して", stem + "した", stem + "しよう", stem + "しました", stem + "し", stem,
+                stem + "したい", stem + "したいです"]
     last = verb[-1:]
     if last not in _GODAN:
         return [verb]
@@ -88,7 +89,8 @@ FUNCTION_WORDS = (
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
     "で以上です", "でお願い", "でおねがい", "で", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
     "from", "toward", "towards", "今日は", "きょうは", "今日も", "きょうも", "その時", "そのとき", "その時は", "その際", "相手の方",
-    "真上に", "真上へ", "そのまま", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
+    "真上に", "真上へ", "そのまま", "もし", "もしも", "ただ", "それと", "のみ", "少ない", "残り少ない", "危ない",
+    "仕方ない", "間違いない", "ですが", "けど", "けれど", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).

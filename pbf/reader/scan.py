@@ -310,7 +310,10 @@ def flavour(tokens: list[Token], text: Text) -> list[Token]:
         # written against an order word (一番とおい人に知+か+寄る: a slip of it, more likely), it is kept
         against = after is not None and after.start == out[j].end and after.kind in ("word", "unknown", "function") and (
             after.kind != "function" or (j + 2 < len(out) and out[j + 2].start == after.end and out[j + 2].kind == "word"))
-        if holds_order(line) and not (after is not None and after.kind == "negation") and not against \
+        before = next((t for t in reversed(out[:i]) if t.kind != "function"), None)
+        about = before is not None and before.word is not None and isinstance(before.word.value, tuple) and \
+            before.word.value[:1] == ("mention",)  # 距離を撮る: what is said of the distance is the move
+        if holds_order(line) and not (after is not None and after.kind == "negation") and not against and not about \
                 and _verb_phrase(phrase):
             out[i:j + 1] = [Token(out[i].start, out[j].end, "flavour")]
         i += 1
@@ -323,7 +326,8 @@ _NOT_FLAVOUR = re.compile(r"とき|時|たら|だら|なら|れば|えば|けば
                           r"やっぱ|やはり|やめ|じゃなく|ではなく|代わり|かわり")
 # a player who takes back what they wrote: 旋風脚…いや、やっぱり朧月で / AじゃなくてB / AかBか迷う…B
 _CORRECTION = re.compile(r"(?:いや[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じゃなくて|ではなくて|じゃなく|ではなく|"
-                         r"迷う|迷います|迷うけど|迷ったけど|悩む|悩みます|悩んだけど|訂正[:：]?|訂正します")
+                         r"迷っています|迷ってます|迷ってる|迷いましたが|迷ったけど|迷うけど|迷います|迷う|悩んでいます|"
+                         r"悩んだけど|悩みます|悩む|訂正[:：]?|訂正します")
 
 
 def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:

@@ -207,11 +207,15 @@ def test_whom_an_order_names_among_three(camps, player, text, canonical):
     assert sorted(got.split(" / ")) == sorted(canonical.split(" / "))
 
 
-@pytest.mark.parametrize("text, whom", [("【行動】寄 / SV", "いちばん近い相手"), ("【行動】近寄る／ＳＶ／攻撃：北岡", "北岡")])
-def test_a_move_without_its_opponent_among_three_is_read_by_the_rule_and_warned(camps, text, whom):
+@pytest.mark.parametrize("text, read_as, whom", [
+    ("【行動】寄 / SV", "近寄る / ソードベント", "いちばん近い相手に近寄る"),
+    ("【行動】近寄る／ＳＶ／攻撃：北岡", "近寄る / ソードベント / 攻撃: 北岡", "攻撃の対象「北岡」に近寄る"),
+    ("【行動】ソードベント", "ソードベント", "近い相手から順に攻撃する"),
+])
+def test_a_move_or_an_attack_without_its_opponent_among_three_is_read_by_the_rule_and_warned(camps, text, read_as, whom):
     got, notes = read(camps["three"], "城戸", text)
-    assert got.startswith("近寄る / ")
-    assert any("移動の相手が書かれていない" in n.message and whom in n.message for n in warnings(notes))
+    assert got == read_as
+    assert any("相手が書かれていない" in n.message and whom in n.message for n in warnings(notes))
 
 
 def test_a_move_without_its_opponent_in_a_duel_says_nothing(camps):

@@ -200,17 +200,23 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
                         f"庇える相手：{friends}")
                 else:
                     resolved["cover"] = name
-    if multi and order.move in ("closer", "away") and not order.move_targets and not order.move_rule and not problems:
-        # 近寄る / ソードベント among three or more: whom it moves against is the rule's default
-        # (rider.md: the first attack target, else the nearest) — read, and said, never guessed silently
-        verb = "近寄る" if order.move == "closer" else "離れる"
-        targets = resolved.get("targets", order.targets)
-        whom = f"攻撃の対象「{targets[0]}」" if targets else "そのときいちばん近い相手"
-        particle = "から" if verb == "離れる" else "に"
-        problem = problem_at(original, where, at.get("move", 0),
-                             f"移動の相手が書かれていないので、{whom}{particle}{verb}として読みました"
-                             f"（相手を決めるなら「{verb}：名前」と書きます）。", None, player=player)
-        noted.append(replace(problem, player=None, severity="warning"))
+    if multi and not problems and not is_monster:
+        # among three or more, whom a move or an attack is against is the rule's default when the
+        # order names no one (rider.md: the move toward the first attack target, else the nearest;
+        # the attack on the nearest first) — read, and said, never guessed silently
+        said = []
+        if order.move in ("closer", "away") and not order.move_targets and not order.move_rule:
+            verb = "近寄る" if order.move == "closer" else "離れる"
+            targets = resolved.get("targets", order.targets)
+            whom = f"攻撃の対象「{targets[0]}」" if targets else "そのときいちばん近い相手"
+            said.append((f"{whom}{'から' if verb == '離れる' else 'に'}{verb}", f"「{verb}：名前」"))
+        if not order.hold and not order.targets and not order.cover:
+            said.append(("近い相手から順に攻撃する", "「攻撃：名前」"))
+        if said:
+            problem = problem_at(original, where, at.get("move", 0) if order.move != "stay" else 0,
+                                 f"相手が書かれていないので、{'、'.join(w for w, _f in said)}として読みました"
+                                 f"（相手を決めるなら{'や'.join(f for _w, f in said)}と書きます）。", None, player=player)
+            noted.append(replace(problem, player=None, severity="warning"))
     if problems:
         raise OrderError(problems)
     if noted:
@@ -244,6 +250,17 @@ def near_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> str | N
             if spelling:
                 lex.add(spelling, Word(name, name))
                 if said and len(word) >= 1 and kana.looses(spelling) & said:
+                    by_reading.add(name)
+    if not by_reading and len(word) >= 1:
+        # a name cut short (ゾル for ゾルダ, 龍 for 龍騎): the beginning of one fighter's names only
+        for name, fighter in fighters.items():
+            try:
+                _kind, sheet = data.character(fighter["character"])
+            except KeyError:  # pragma: no cover
+                continue
+            for spelling in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])):
+                if spelling and len(spelling) > len(word) and spelling.startswith(word) and (
+                        len(word) >= 2 or kana.has_kanji(word)):
                     by_reading.add(name)
     if len(by_reading) == 1:
         return by_reading.pop()

@@ -52,14 +52,14 @@ def lexicon(data: RiderData) -> Lexicon:
     for monster in data.monsters.values():  # ドラグレッダーをアドベントで呼び出す: the monster a card calls
         for spelling in (monster.get("name"), monster.get("english")):
             if spelling:
-                lex.add(str(spelling), Word("mention:", str(spelling), "mention", ("mention", "")))
+                lex.add(str(spelling), Word("monster:", str(spelling), "order", ("monster", ""), guess=False, slip=False))
     words = _words()
     for entry in words.get("words") or ():
         role, value = str(entry["role"]), str(entry.get("value") or "")
         forms, verbs = [str(f) for f in entry.get("forms") or ()], [str(v) for v in entry.get("verbs") or ()]
         guess = role in ("head", "keyword", "attack", "pool")  # なら, 使う, 移動：, a rule (nearest) only as written
         word = Word(f"{role}:{value}", value or forms[0], "order" if role not in ("drop", "label") else role, (role, value),
-                    _OPPOSITE.get(value), role == "head", guess, slip=role in ("head", "keyword", "attack", "pool", "rule"))
+                    _OPPOSITE.get(value), role == "head", guess, slip=role in ("head", "keyword", "attack", "pool", "rule", "mention"))
         for form in forms:
             lex.add(form, word)
         for verb in verbs:
@@ -375,7 +375,7 @@ class Rewritten:
                 state["open"] = True
                 self._their = role == "their"  # guard vent if they attack: the move or card after is theirs
                 continue
-            if role == "mention":
+            if role in ("mention", "monster"):
                 continue  # カード: says nothing by itself, but a sentence that says it is no chat
             if role == "their":  # 相手が近づいてくるのは止めない: the move after it is the opponent's
                 self._their = True
@@ -492,6 +492,10 @@ class Rewritten:
             if value == "阻止する" and not state["open"]:
                 continue  # blocking is what a fighter does anyway (止めます after a card adds nothing)
             if state["open"]:
+                current = "".join(p for p, _s, _e in clauses[-1])
+                if card_id and current.startswith("受動: ") and current != "受動: " and "なら" not in current \
+                        and " if " not in current:
+                    put("なら", tok)  # 受:攻撃GV — the condition, then its card
                 put(value, tok)  # what the keyword or the condition waited for
                 state["open"] = False
                 continue
@@ -523,6 +527,11 @@ class Rewritten:
         merged: list[list[tuple[str, int, int]]] = []
         for clause in clauses:
             said = "".join(p for p, _s, _e in clause)
+            if len(clause) == 1 and said in _MOVES[:2] and merged and \
+                    "".join(p for p, _s, _e in merged[-1]) == "阻止しない" and \
+                    self.src.original[merged[-1][-1][2]:clause[0][1]].rstrip().endswith(("(", "（")):
+                merged[-1] = [(said + "なら", clause[0][1], clause[0][2]), *merged[-1]]  # 阻止なし(寄りのみ)
+                continue
             if len(clause) == 1 and said in self.card_names and merged and \
                     "".join(p for p, _s, _e in merged[-1]).startswith("受動: ") and \
                     "なら" not in "".join(p for p, _s, _e in merged[-1]) and \
@@ -595,7 +604,11 @@ def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[P
     notes: list[Problem] = []
     for sentence in sentences:
         said = [t for t in sentence if t.kind != "sep"]
-        orderly = any(t.kind in ("word", "number", "event_final")
+        # an order word says something of the order; なら, 相手が or a monster's name alone does not
+        # (お願い当たらないで, ドラグレッダー頼んだ！ are chat)
+        orderly = any((t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)
+                                                 and t.word.value[0] in ("nara", "their", "monster")))
+                      or t.kind in ("number", "event_final")
                       or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
         # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)
         chatty = any(t.kind in ("function", "laugh") for t in said) or (
