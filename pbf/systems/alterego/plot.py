@@ -203,7 +203,10 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
     ← or <- written against words that are no order word, to the end of the line) is part of
     the remark, not a card."""
     for k, tok in enumerate(tokens):
-        if tok.kind != "symbol" or src.norm[tok.start:tok.end] not in ("←", "<-", "⬅"):
+        said = src.norm[tok.start:tok.end] if tok.kind == "symbol" else ""
+        # ↑これで！ on the line after the order points up at it, as ← points back on its line
+        up = said in ("↑", "⬆", "^") and k > 0 and tokens[k - 1].kind == "sep" and src.norm[tokens[k - 1].start:tokens[k - 1].end] == "\n"
+        if said not in ("←", "<-", "⬅") and not up:
             continue
         after = tokens[k + 1:]
         line_end = next((j for j, t in enumerate(after) if t.kind == "sep" and src.norm[t.start] == "\n"), len(after))

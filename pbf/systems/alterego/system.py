@@ -190,7 +190,7 @@ class AlterEgo:
         the longer reading cannot be played, so it is the one reading left. None otherwise."""
         import re
 
-        cut = None
+        cuts = []
         for m in re.finditer(r"\n|\s[←<⬅]|[（(]", text):
             if not text[: m.start()].strip():
                 continue
@@ -200,16 +200,20 @@ class AlterEgo:
                 after = text[close + 1 : line_end if line_end >= 0 else len(text)] if close >= 0 else "x"
                 if after.strip(" \t\u3000。！!？?ｗw笑"):
                     continue
-            cut = m.start()
-            break
-        if cut is None:
-            return None
-        try:
-            first = plot_mod.parse_plot(text[:cut], _lexicon().lexicon(ctx.data, character) if character else None)
-        except OrderError:
-            return None
-        kept = [i for i in first.items if isinstance(i, plot_mod.Card)]
-        if not kept or len(kept) > limit:
+            cuts.append(m.start())
+        # the longest first part that is a whole plot (→ ← 強\n（蓮華掌！）: the remark is the line after,
+        # not the spaced ← of the plot itself)
+        first = cut = None
+        for at in reversed(cuts):
+            try:
+                tried = plot_mod.parse_plot(text[:at], _lexicon().lexicon(ctx.data, character) if character else None)
+            except OrderError:
+                continue
+            kept = [i for i in tried.items if isinstance(i, plot_mod.Card)]
+            if kept and len(kept) <= limit:
+                first, cut = tried, at
+                break
+        if first is None or cut is None:
             return None
         rest = text[cut:].strip()
         line = text.count("\n", 0, cut + (len(text[cut:]) - len(text[cut:].lstrip()))) + 1
