@@ -221,3 +221,15 @@ def test_a_move_or_an_attack_without_its_opponent_among_three_is_read_by_the_rul
 def test_a_move_without_its_opponent_in_a_duel_says_nothing(camps):
     _got, notes = read(camps["rd"], "城戸", "近寄る / ソードベント")
     assert not warnings(notes)
+
+
+@pytest.mark.parametrize("text, read_as", [("【行動】エナジーキャノン→弱攻撃", "↑→弱→弱"), ("【行動】前ジャンプ→強", "↑→→強")])
+def test_a_lone_arrow_against_a_technique_s_name_is_read_as_a_card_and_warned(camps, text, read_as):
+    got, notes = read(camps["ae"], "美鈴", text)
+    assert got == read_as
+    assert any("前進（→）のカードとして読みました" in n.message for n in warnings(notes))
+
+
+def test_a_run_of_arrows_is_cards_without_a_warning(camps):
+    got, notes = read(camps["ae"], "美鈴", "弱→→弱強")
+    assert got == "弱→→弱強" and not warnings(notes)

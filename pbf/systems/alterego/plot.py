@@ -221,6 +221,31 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
     return tokens
 
 
+def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
+    """``エナジーキャノン→弱攻撃``, ``前ジャンプ→強``: a lone → written against a technique's name
+    is a 前進 card by the grammar — or "then". Read as the card, with a warning naming the other
+    reading (a run of arrows, 弱→→弱強, is cards)."""
+    out: list[Problem] = []
+    significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
+    for k, tok in enumerate(significant):
+        if tok.kind != "symbol" or src.norm[tok.start:tok.end] not in ("→", "->", "➡"):
+            continue
+        before = significant[k - 1] if k > 0 else None
+        after = significant[k + 1] if k + 1 < len(significant) else None
+        if before is None or after is None:
+            continue
+        arrows = [t for t in (before, after) if t.kind == "symbol" and src.norm[t.start:t.end] in ("→", "->", "➡")]
+        named = [t for t in (before, after) if t.kind in ("word", "unknown") and t.word is not None and t.word.technique
+                 and len(str(t.word.value)) > 1]
+        if arrows or not named:
+            continue
+        line, column, shown = src.where(tok.start, tok.end)
+        out.append(Problem(f"は前進（→）のカードとして読みました（技の名前の{'後' if named[0] is before else '前'}の→です）。",
+                           line=line, column=column, text=shown, severity="warning",
+                           hint="「次に」のつもりなら、→ではなく空白か「、」で区切ってください。"))
+    return out
+
+
 class _Source:
     """What the player wrote, read the way a GM reads it (pbf.reader): every character is an
     order word (replaced by the cards it stands for), a symbol of the grammar, a separator, a
@@ -245,6 +270,7 @@ class _Source:
         tokens = flavour(_pointer_remarks(tokens, self.source), self.source)
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
+        self.notes.extend(_arrow_between_words(tokens, self.source))
         if self.source.norm.strip() and not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter")
                                                 for t in tokens):
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
