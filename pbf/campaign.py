@@ -192,7 +192,64 @@ def _coerce_core_option(key: str, value: Any) -> Any:
         )
     if key == "order_marker" and not value.strip():
         raise PbfError("オプション order_marker が空です。 / empty order marker")
+    if key == "order_marker" and _unprintable(value) is not None:
+        raise PbfError(
+            Problem(
+                f"オプション order_marker に{_unprintable(value)}は使えません（行の先頭に書く一行の印です）。"
+                " / the order marker must be one line of printable characters",
+                text=_visible(value),
+                hint="例：order_marker=【行動】",
+            )
+        )
+    if key == "gm" and value.strip():
+        check_gm(value)
     return value
+
+
+_GM_BRACKETS = "[]【】［］"
+
+
+def _unprintable(text: str) -> str | None:
+    """How to name the first line break or control character of ``text`` (None: there is none)."""
+    for ch in text:
+        if ch in "\n\r\u2028\u2029\u0085":
+            return "改行"
+        if not ch.isprintable() and ch not in " \u3000":
+            return f"制御文字（U+{ord(ch):04X}）"
+    return None
+
+
+def _visible(text: str) -> str:
+    """``text`` with its line breaks and control characters written as escapes (``\\n``)."""
+    return "".join(
+        ch if ch.isprintable() or ch in " \u3000" else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )
+
+
+def check_gm(value: str) -> None:
+    """Option ``gm``: ``NAME`` or ``NAME◆TRIP``, as the GM's posts show it: a name (no brackets —
+    they are refused in player names too —, line breaks or control characters) and, after one ◆,
+    a trip of 6–16 letters, digits and ``./+``."""
+    name, mark, trip = value.partition("◆")
+    why = None
+    if not name.strip():
+        why = "◆の前に名前がありません" if mark else "名前が空です"
+    elif _unprintable(name) is not None:
+        why = f"名前に{_unprintable(name)}は使えません"
+    elif any(ch in _GM_BRACKETS for ch in name):
+        why = f"名前に括弧「{next(ch for ch in name if ch in _GM_BRACKETS)}」は使えません"
+    elif mark and not re.fullmatch(r"[./0-9A-Za-z+]{6,16}", trip.strip()):
+        why = "◆の後はトリップ（英数字と ./+ の6〜16文字）です"
+    if why is None:
+        return
+    shown = _visible(value)
+    raise PbfError(
+        Problem(
+            f"オプション gm は「名前」か「名前◆トリップ」です：{why}。 / gm must be NAME or NAME◆TRIP",
+            text=shown[:40],
+            hint="例：gm=GM◆Ab3dEf6hIj（GM の書き込みの名前欄のとおりに。空にすると誰の結果の書き込みでも区切りになります）",
+        )
+    )
 
 
 BOARD_DEFAULT = "cp932"  # what a post is made safe for when the campaign names no encoding
@@ -603,6 +660,9 @@ def create(
     if not seed:
         raise PbfError("--seed が空です。 / empty seed")
     ctx = build_context(system, players, options, extra)
+    check_options = getattr(system, "check_options", None)  # options that bound each other
+    if check_options is not None:
+        check_options(ctx.options)
     state, dice = initial_state(system, ctx, seed)
     state = dict(state)
     state.setdefault("turn", 0)

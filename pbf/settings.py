@@ -36,6 +36,12 @@ def change_options(c: campaigns.Campaign, specs: list[str]) -> dict[str, dict[st
             wanted[key] = value
         except PbfError as error:
             problems.extend(error.problems)
+    check_options = getattr(c.system, "check_options", None)  # options that bound each other
+    if check_options is not None and not problems:
+        try:
+            check_options({**c.ctx.options, **wanted}, c.state)
+        except PbfError as error:
+            problems.extend(error.problems)
     if problems:
         raise PbfError(problems)
     changes = {

@@ -8,6 +8,8 @@ Three formats are accepted, detected from the text:
   other tags are removed (an anchor ``<a ...>&gt;&gt;12</a>`` becomes ``>>12``) and entities
   are unescaped. Only the server's markup ``NAME </b>◆TRIP <b>`` makes a trip: a ◆ typed in
   the name (or written as ``&#9670;``) is part of the name, so ``城戸◆KidoRyuki1`` is not 城戸.
+  The markup before the name (``</b>◆TRIP <b>城戸``) is no board's either: the post is read as
+  城戸 without a trip, and the thread's warnings say so.
 * a したらば (JBBS) ``rawmode.cgi`` dat — ``NUM<>name<>mail<>date<>body<>title<>ID``: the post
   number is the first field (deleted posts may be missing), the title only on the first line,
   the ID in the last field. Usually EUC-JP.
@@ -326,13 +328,29 @@ _DAT_TRIP_RE = re.compile(r"</b>\s*◆\s*([./0-9A-Za-z+]{6,16})\s*<b>")
 
 
 def _dat_post(number: int, name_field: str, mail: str, date_field: str, body: str, source_line: int,
-              post_id: str | None = None) -> Post:
+              post_id: str | None = None, warnings: list[Problem] | None = None) -> Post:
     # only the server's markup makes a trip: a ◆ typed (or written as an entity) is part of the name
     trip = None
     marked = _DAT_TRIP_RE.search(name_field)
     if marked:
         trip = marked.group(1)
+        before = _unescape(_TAG_RE.sub(" ", name_field[: marked.start()])).strip()
+        after = _unescape(_TAG_RE.sub(" ", name_field[marked.end():])).strip()
         name_field = name_field[: marked.start()] + " " + name_field[marked.end():]
+        if not before and after:
+            # a board writes the trip after the name (NAME </b>◆TRIP <b>): a trip before it was
+            # written by hand into the file, so it proves nothing
+            trip = None
+            if warnings is not None:
+                warnings.append(
+                    Problem(
+                        f"レス{number}の名前欄は、トリップ◆{marked.group(1)}が名前の前にあります。掲示板はトリップを"
+                        "名前の後に付けるので、これは本物のトリップではありません：トリップなしとして読みました。"
+                        " / a trip before the name is not the board's: read without a trip",
+                        line=source_line,
+                        text=_shorten(" ".join(_unescape(_TAG_RE.sub(" ", marked.string)).split())),
+                    )
+                )
     name, _, suffix = split_trip(_unescape(_TAG_RE.sub(" ", name_field)), trips=False)
     posted_at, found_id = _split_date_id(_TAG_RE.sub("", date_field))
     return Post(
@@ -349,7 +367,7 @@ def _dat_post(number: int, name_field: str, mail: str, date_field: str, body: st
     )
 
 
-def _parse_dat(lines: list[str]) -> tuple[list[Post], str]:
+def _parse_dat(lines: list[str], warnings: list[Problem] | None = None) -> tuple[list[Post], str]:
     while lines and not lines[-1].strip():
         lines = lines[:-1]
     posts: list[Post] = []
@@ -360,7 +378,7 @@ def _parse_dat(lines: list[str]) -> tuple[list[Post], str]:
         fields = line.split("<>")
         if number == 1 and len(fields) > 4:
             title = _unescape(fields[4]).strip()
-        posts.append(_dat_post(number, fields[0], fields[1], fields[2], fields[3], number))
+        posts.append(_dat_post(number, fields[0], fields[1], fields[2], fields[3], number, warnings=warnings))
     return posts, title
 
 
@@ -371,7 +389,7 @@ def _is_shitaraba_line(line: str) -> bool:
     return bool(_SHITARABA_RE.match(line)) and line.count("<>") >= 6
 
 
-def _parse_shitaraba(lines: list[str]) -> tuple[list[Post], str]:
+def _parse_shitaraba(lines: list[str], warnings: list[Problem] | None = None) -> tuple[list[Post], str]:
     """したらば rawmode: ``NUM<>name<>mail<>date<>body<>title<>ID``; numbers must rise."""
     while lines and not lines[-1].strip():
         lines = lines[:-1]
@@ -394,7 +412,7 @@ def _parse_shitaraba(lines: list[str]) -> tuple[list[Post], str]:
         if not title:
             title = _unescape(fields[5]).strip()
         post_id = fields[6].strip() or None
-        posts.append(_dat_post(number, fields[1], fields[2], fields[3], fields[4], line_no, post_id))
+        posts.append(_dat_post(number, fields[1], fields[2], fields[3], fields[4], line_no, post_id, warnings))
     return posts, title
 
 
@@ -578,15 +596,16 @@ def _parse(text: str) -> tuple[list[Post], str, str, list[Problem]]:
     first = next((line for line in lines if line.strip()), None)
     if first is None:
         raise PbfError("スレッドが空です。 / the thread is empty")
+    warnings: list[Problem] = []
     if _is_shitaraba_line(first):
-        posts, title = _parse_shitaraba([line for line in lines if line.strip()])
-        return posts, title, "shitaraba", []
+        posts, title = _parse_shitaraba([line for line in lines if line.strip()], warnings)
+        return posts, title, "shitaraba", warnings
     if _is_dat_line(first):
         # a .dat starts at its first line: leading blank lines would shift the numbers
         if not lines[0].strip():
             raise _neither_format(1, lines[0], dat=True)
-        posts, title = _parse_dat(lines)
-        return posts, title, "dat", []
+        posts, title = _parse_dat(lines, warnings)
+        return posts, title, "dat", warnings
     posts, title, warnings = _parse_copy(lines)
     return posts, title, "copy", warnings
 

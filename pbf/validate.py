@@ -5,7 +5,7 @@ A value of the wrong kind or out of range is an error naming the file, the key p
 line — never a traceback deep in a resolver, and never a corrupt value accepted silently
 (hp −5, 2.5 or .nan, soul 99, a card 「X」 in a hand, an unknown character, an extra fighter,
 distance 100, ``alive: "no"``, a rider's deck count "x", names in initiative that are not
-fighters).
+fighters, a fighter twice in initiative or a living one left out).
 
 A schema is plain data: ``("int", lo, hi)``, ``("bool",)``, ``("str",)``, ``("null", inner)``
 (null or inner), ``("one_of", values)``, ``("list", inner)``, ``("map", key_schema, value_schema)``,
@@ -254,6 +254,8 @@ def validate_state(state: dict[str, Any], text: str, source: str, system: str, p
                     line=line_of(text, ["fighters", name, "hp"], source),
                 )
             )
+    if system == "rider":
+        _check_initiative(state, text, source)
     extra = [name for name in fighters if name not in players]
     if extra:
         path = ["fighters", extra[0]]
@@ -263,5 +265,38 @@ def validate_state(state: dict[str, Any], text: str, source: str, system: str, p
                 " / a fighter who is not a player",
                 line=line_of(text, path, source),
                 hint="campaign.toml の [players] と state.yaml の fighters を合わせてください。",
+            )
+        )
+
+
+def _check_initiative(state: dict[str, Any], text: str, source: str) -> None:
+    """The rider game's ``initiative``: each fighter at most once, every living one in it (the
+    fallen stay where they were). An empty list is a state made before rules version 2: the
+    order is rolled at the start of turn 1."""
+    order = state.get("initiative") or []
+    if not order:
+        return
+    hint = "initiative には生きているファイター全員を、行動する順に一回ずつ書いてください。"
+    seen: set[str] = set()
+    for i, name in enumerate(order):
+        if name in seen:
+            raise PbfError(
+                Problem(
+                    f"{source} の initiative[{i}]：「{_shown(name)}」が二回並んでいます（一人一回です）。"
+                    " / a fighter twice in initiative",
+                    line=line_of(text, ["initiative", i], source),
+                    hint=hint,
+                )
+            )
+        seen.add(name)
+    fighters = state.get("fighters", {})
+    missing = [n for n, f in fighters.items() if f.get("alive", True) and n not in seen]
+    if missing:
+        raise PbfError(
+            Problem(
+                f"{source} の initiative：生きている「{'」「'.join(_shown(n) for n in missing)}」がいません。"
+                " / a living fighter missing from initiative",
+                line=line_of(text, ["initiative"], source),
+                hint=hint,
             )
         )

@@ -110,7 +110,18 @@ def test_two_markers_without_brackets_are_two_problems():
 
 
 def test_parser_is_built_once():
+    """One parser per process, and it reads a sample order to its cards and cancel."""
+    from lark import Token, Tree
+
     assert parser() is parser()
+    card = lambda kind, text: Tree("card", [Token(kind, text)])  # noqa: E731
+    assert parser().parse("C(弱←)弱→") == Tree("start", [
+        Tree("cancel", [Token("CANCEL", "C"), card("WEAK", "弱"), card("BACK", "←")]),
+        card("WEAK", "弱"),
+        card("FORWARD", "→"),
+    ])
+    plot = parse_plot("C(弱←)弱→")
+    assert plot.canonical() == "C(弱←)弱→" and plot.cancels[0].discards == ("弱", "←") and plot.cards == ("弱", "→")
 
 
 @pytest.mark.parametrize(

@@ -58,7 +58,25 @@ def test_comment_like_text_is_not_special():
 
 
 def test_parser_is_built_once():
+    """One parser per process, and it is the rider game's grammar: a sample order reads to the
+    clauses it is made of (this tree-only parser finds the syntax errors before a word is looked
+    up), and through the reader to the order it stands for."""
+    from lark import Token, Tree
+
     assert parser() is parser()
+    text = "近寄る / 隙狙い 1\n受動: 攻撃ならガードベント"
+    assert parser().parse(text) == Tree("start", [
+        Tree("phrase", [Token("WORD", "近寄る")]),
+        Token("SEP", "/"),
+        Tree("aim", [Token("AIM", "隙狙い"), Token("INT", "1")]),
+        Token("NL", "\n"),
+        Tree("passive_when", [Token("PASSIVE", "受動"), Tree("phrase", [Token("WORD", "攻撃")]), Token("NARA", "なら"),
+                              Tree("phrase", [Token("WORD", "ガードベント")])]),
+    ])
+    ctx, st = _setup({})
+    order = SYSTEM.parse_order(text, "刃", st, ctx)
+    assert order.move == "closer" and order.aim == 1 and order.passive == (PassiveRule("guard_vent", "attack"),)
+    assert SYSTEM.canonical_order(order) == "近寄る / 受動: 攻撃ならガードベント / 隙狙い 1"
 
 
 def test_order_objects_are_typed():

@@ -78,6 +78,31 @@ class AlterEgo:
             raise PbfError(f"{key} は {low}〜{high} です（「{value}」）。")
         return number
 
+    def check_options(self, options: dict[str, Any], state: dict[str, Any] | None = None) -> None:
+        """The options together, where one bounds another: the starting distance is at most the
+        screen's edge (``pbf new``); a ``max_distance`` chosen later is at least the fighters'
+        distance now (``state``: ``pbf set``), so that state.yaml stays valid."""
+        edge = int(options.get("max_distance", self.default_options["max_distance"]))
+        if state is None:
+            start = int(options.get("start_distance", self.default_options["start_distance"]))
+            if start > edge:
+                raise PbfError(
+                    Problem(
+                        f"start_distance は 0〜{edge}（max_distance 以下）です（「{start}」）。"
+                        " / start_distance must not exceed max_distance",
+                        hint=f"start_distance を {edge} 以下にするか、max_distance を {start} 以上にしてください。",
+                    )
+                )
+            return
+        now = state.get("distance")
+        if isinstance(now, int) and not isinstance(now, bool) and edge < now:
+            raise PbfError(
+                Problem(
+                    f"max_distance は今の距離 {now} 以上です（「{edge}」）。 / max_distance below the distance now",
+                    hint=f"max_distance={now} 以上にしてください（{INT_OPTIONS['max_distance'][1]} まで）。",
+                )
+            )
+
     def load_data(self, campaign_data: Path | None) -> data_mod.GameData:
         return data_mod.load(campaign_data)
 
