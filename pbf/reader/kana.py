@@ -50,10 +50,14 @@ def reading(word: str) -> str:
     if any("a" <= ch <= "z" for ch in folded):
         import jaconv
 
-        # an IME caught mid-word: jゃく is ジャク (the consonant typed, the small kana converted)
-        folded = re.sub(r"([bcdfghjklmnpqrstvwxz]{1,2})([ャュョ])",
-                        lambda m: fold(jaconv.alphabet2kana(m.group(1) + {"ャ": "ya", "ュ": "yu", "ョ": "yo"}[m.group(2)])),
+        # an IME caught mid-word: jゃく is ジャク, sおーど is ソード (the consonant typed, the vowel
+        # converted); ベンt is ベン and its last kana half typed
+        folded = re.sub(r"([bcdfghjklmnpqrstvwxz]{1,2})([ャュョアイウエオ])",
+                        lambda m: fold(jaconv.alphabet2kana(m.group(1) + {"ャ": "ya", "ュ": "yu", "ョ": "yo", "ア": "a", "イ": "i",
+                                                                          "ウ": "u", "エ": "e", "オ": "o"}[m.group(2)])),
                         folded)
+        if not has_kanji(text) and re.fullmatch(r"[ァ-ヺー]{2,}[bcdfghjkmnprstwz]", folded):
+            folded = folded[:-1]
         if not any("a" <= ch <= "z" for ch in folded):
             return folded
         if any(len(run) < 2 or not set(run) & set("aeiou") for run in re.findall(r"[a-z]+", folded)):

@@ -186,7 +186,7 @@ class Lexicon:
                 if d > 0 and kana.has_kanji(written):
                     # an IME slip keeps the reading: a word in kanji is a near miss only by the same one,
                     # any of the readings its kanji have (達成地 and 達成値 are both タッセイチ)
-                    d = 0 if kana.has_kanji(form) and len(said) > 2 and _same_reading(folded, form) else limit + 1
+                    d = 0 if len(said) > 2 and _same_reading(folded, form) else limit + 1
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
                 stem = form.rstrip(":")
@@ -225,8 +225,8 @@ def _same_reading(written: str, form: str) -> bool:
     while tail < min(len(written), len(form)) - head and written[-1 - tail] == form[-1 - tail]:
         tail += 1
     a, b = written[head:len(written) - tail], form[head:len(form) - tail]
-    if not a or not b or not kana.has_kanji(a) or not kana.has_kanji(b):
-        return False
+    if not a or not b or not kana.has_kanji(a) or (not kana.has_kanji(b) and head + tail < 2):
+        return False  # ガード弁と and ガードベント: 弁と is ベント (a kana part, read against the kanji written for it)
     common = kana.looses(a) & kana.looses(b)
     if not common and tail and not kana.has_kanji(written[len(written) - tail:][:1]):
         okurigana = written[len(written) - tail:][:2]  # 撮る and 取る: トル, read with the kana after them

@@ -100,7 +100,7 @@ _AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(
 
 
 # the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら
-_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|↑|\+|or\s+more|or\s+higher|and\s+up)"
+_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|↑|\+|or\s+more|or\s+higher|and\s+up)"
                         r"\s*(?:だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
 THRESHOLD_MARK = "\x00≥"
 
@@ -249,7 +249,7 @@ class Rewritten:
                 self.problems.append(Problem("どちらのカードか決まっていません（「か」で二つのカードが書かれています）。",
                                              line=line, column=column, text=shown, hint="使うカードを一つに決めて書いてください。"))
                 continue
-            if kind in ("function", "drop") and state["list"] and raw(tok).strip().lower() in ("then", "and", "次に", "その次", "続いて"):
+            if kind in ("function", "drop") and state["list"] and raw(tok).strip().lower() in ("then", "and", "or", "次に", "その次", "続いて"):
                 put(",", tok)  # target Zolda then Ryuki: the next in the priority list
                 continue
             if kind in ("function", "laugh", "comment", "anchor", "drop", "label", "flavour"):
