@@ -782,7 +782,7 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     files["events.yaml"] = yamlio.dump_data(record.events)
     files["dice.yaml"] = yamlio.dump_data(dice_record(record.turn, record.canonical, record.fixed, record.dice))
     try:
-        edited = before_path.read_bytes().decode("utf-8") != current_text
+        edited = read_bytes(before_path).decode("utf-8") != current_text
     except (FileNotFoundError, UnicodeDecodeError):
         edited = True
     if edited:
@@ -812,8 +812,8 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     except Exception:
         # an error (not a kill): take the turn back unless state.yaml already has it
         try:
-            now = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+            now = read_bytes(campaign.path / STATE_FILE).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError, PbfError):
             now = None
         if now != state_text:
             back = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
@@ -854,11 +854,56 @@ def archived_yaml(campaign: Campaign, turn: int, name: str) -> Any:
     data = yamlio.load_plain(text, where)
     if not isinstance(data, dict):
         raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
-    if name == "dice.yaml":  # the draws a replay and verify feed to the dice again
-        from .validate import validate
+    from .validate import TURN_META as TURN_META_SCHEMA, validate
 
+    if name == "dice.yaml":  # the draws a replay and verify feed to the dice again
         validate(data, DICE_WITHHELD if "draws_withheld" in data else DICE_RECORD, text, where)
+    elif name == TURN_META:
+        validate(data, TURN_META_SCHEMA, text, where)
     return data
+
+
+def archived_events(campaign: Campaign, turn: int) -> list[dict[str, Any]]:
+    """``history/NNNN/events.yaml``, checked as load checks state.yaml (a list of typed events)."""
+    from .validate import EVENTS, validate
+
+    where = f"{HISTORY}/{turn_dir_name(turn)}/events.yaml"
+    text = archived(campaign, turn, "events.yaml")
+    data = yamlio.load_plain(text, where)
+    if data is None:
+        data = []
+    validate(data, EVENTS, text, where)
+    return data
+
+
+# the files every archived turn has (turn 0: the opening; product.md, "Campaign folder")
+ARCHIVE_FILES = {0: ("state.yaml", "dice.yaml"),
+                 None: ("orders.txt", "post.txt", "state.yaml", "dice.yaml", "events.yaml")}
+
+
+def check_archive(campaign: Campaign) -> None:
+    """The whole archive, checked before a command relies on it (log, replay, export): every turn
+    from 0 to state.yaml's, each with its files, and its records (turn.yaml, events.yaml,
+    dice.yaml) of the right form. The first problem is a clear error naming the file."""
+    turns = campaign.archived_turns()
+    missing = sorted(set(range(campaign.turn + 1)) - set(turns))
+    if missing:
+        raise PbfError(
+            Problem(f"記録 {HISTORY}/{turn_dir_name(missing[0])}/ がありません（第{missing[0]}ターンの記録）。"
+                    " / missing turn folder",
+                    hint=f"{HISTORY}/ には第0ターンから今の第{campaign.turn}ターンまでのフォルダが一つずつ要ります。")
+        )
+    for turn in turns:
+        folder = campaign.turn_dir(turn)
+        for name in ARCHIVE_FILES[0 if turn == 0 else None]:
+            if not (folder / name).exists():
+                raise PbfError(f"記録 {HISTORY}/{folder.name}/{name} がありません。 / missing archive file")
+        archived_yaml(campaign, turn, "dice.yaml")
+        archived_meta(campaign, turn)
+        if turn > 0:
+            archived_events(campaign, turn)
+            archived(campaign, turn, "orders.txt")
+            archived(campaign, turn, "post.txt")
 
 
 DICE_RECORD = ("record", {"turn": ("int", 0, None), "draws": ("list", ("int", 0, 2**64 - 1)), "fixed": ("list", ("int", 1, 6))},
@@ -1143,7 +1188,7 @@ def _pending_options_text(campaign: Campaign) -> str | None:
         return None
     text = yamlio.dump_data({"changed": pending})
     last = campaign.turn_dir(campaign.turn) / OPTIONS_RECORD
-    if last.is_file() and last.read_bytes().decode("utf-8") == text:
+    if last.is_file() and read_bytes(last).decode("utf-8", "replace") == text:
         return None
     return text
 
