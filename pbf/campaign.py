@@ -480,7 +480,8 @@ def _finish_turn(campaign: Campaign, turn: int, written: "TurnRecord | None" = N
 def _finish_undo(campaign: Campaign, folder: Path, before: str, turn: int) -> None:
     """What follows an undo's commit point (the turn's folder is already in history/undone/)."""
     if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
-        record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True)
+        record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True,
+                              keep=True)  # a key back at its "before" may be a killed pbf set's note: kept
     # the deadline goes back to the one the turn was taken under (its turn.yaml); the next
     # turn's, which deadline.yaml held, stays in it as ``later``, for the turn taken again
     held = _deadline_file(campaign.path / DEADLINE_FILE, tolerant=True)

@@ -205,3 +205,28 @@ def test_a_kill_at_every_file_operation_of_deadline(pbf, camp, tmp_path, monkeyp
     else:
         pytest.fail("the command never finished")
     assert k > 1 and seen == {"2030-01-01 22:00", "2030-01-02 21:00"}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+def test_an_undo_after_a_killed_set_records_what_the_turn_taken_again_ran_with(pbf, camp, tmp_path):
+    from pbf import yamlio
+
+    assert pbf("set", camp, "max_lines=40")[0] == 0
+    orders = tmp_path / "o2.txt"
+    orders.write_text("[A]↑\n[B]弱\n", "utf-8")
+    assert pbf("turn", camp, "--orders", orders)[0] == 0  # turn 2 records max_lines 0 → 40
+    pending = camp / "history" / "options-pending.yaml"
+    for k in range(1, 50):  # the first kill that leaves the note written and campaign.toml as it was
+        work = tmp_path / f"k{k}"
+        shutil.copytree(camp, work)
+        assert run_killed(k, "set", work, "max_lines=0") == -signal.SIGKILL
+        if (work / "history" / "options-pending.yaml").is_file():
+            break
+    else:
+        pytest.fail("no kill left the note")
+    assert options_of(work)["max_lines"] == 40 and not pending.exists()
+    assert pbf("undo", work)[0] == 0
+    assert pbf("turn", work, "--orders", orders)[0] == 0  # taken again, with campaign.toml's 40
+    record = yamlio.load_plain((work / "history" / "0002" / "options.yaml").read_text("utf-8"), "o")
+    assert record == {"changed": {"max_lines": {"before": 0, "after": 40}}}
+    assert pbf("replay", work)[0] == 0
