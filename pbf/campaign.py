@@ -525,19 +525,20 @@ def _finish_turn(campaign: Campaign, turn: int, written: "TurnRecord | None" = N
     if meta.get("next_deadline"):
         atomic_write(campaign.path / DEADLINE_FILE, deadline_text(turn + 1, str(meta["next_deadline"])))
     state_text = state_text if written is not None else archived(campaign, turn, STATE_FILE)
-    # the history folder's rename reaches the disk with state.yaml's new text, before its replace
+    # the pending option changes are now the turn's (its options.yaml): the note goes before
+    # state.yaml says the turn is done, so that no later `pbf set` merges into a spent note
+    (campaign.history / OPTIONS_PENDING).unlink(missing_ok=True)
+    # the history folder's rename (and the note's removal) reach the disk with state.yaml's new
+    # text, before its replace
     atomic_write(campaign.path / STATE_FILE, state_text, also_sync=campaign.history)
-    pending = campaign.history / OPTIONS_PENDING
-    carried = campaign.turn_dir(turn) / OPTIONS_RECORD
-    if pending.is_file() and carried.is_file() and pending.read_bytes() == carried.read_bytes():
-        pending.unlink()  # now carried by this turn
     return state_text
 
 
 def _finish_undo(campaign: Campaign, folder: Path, before: str, turn: int) -> None:
     """What follows an undo's commit point (the turn's folder is already in history/undone/)."""
     if (folder / OPTIONS_RECORD).is_file():  # the option changes wait for the next turn again
-        record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True)
+        record_option_changes(campaign, _option_record(folder / OPTIONS_RECORD, f"{HISTORY}/{UNDONE}/{folder.name}/{OPTIONS_RECORD}"), older=True,
+                              keep=True)  # a key back at its "before" may be a killed pbf set's note: kept
     # the deadline goes back to the one the turn was taken under (its turn.yaml); the next
     # turn's, which deadline.yaml held, stays in it as ``later``, for the turn taken again
     held = _deadline_file(campaign.path / DEADLINE_FILE, tolerant=True)
@@ -842,7 +843,7 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     files["events.yaml"] = yamlio.dump_data(record.events)
     files["dice.yaml"] = yamlio.dump_data(dice_record(record.turn, record.canonical, record.fixed, record.dice))
     try:
-        edited = before_path.read_bytes().decode("utf-8") != current_text
+        edited = read_bytes(before_path).decode("utf-8") != current_text
     except (FileNotFoundError, UnicodeDecodeError):
         edited = True
     if edited:
@@ -872,14 +873,16 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
     except Exception:
         # an error (not a kill): take the turn back unless state.yaml already has it
         try:
-            now = (campaign.path / STATE_FILE).read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+            now = read_bytes(campaign.path / STATE_FILE).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError, PbfError):
             now = None
         if now != state_text:
             back = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=history))
             os.rename(final, back / final.name)  # into it: Windows renames nothing onto a folder
             shutil.rmtree(back, ignore_errors=True)
             fsync_dir(history)
+            if option_changes and not (history / OPTIONS_PENDING).exists():
+                atomic_write(history / OPTIONS_PENDING, option_changes)  # waiting for the next turn again
         raise
     campaign.state_doc = None
     campaign.state = new_state
@@ -912,11 +915,56 @@ def archived_yaml(campaign: Campaign, turn: int, name: str) -> Any:
     data = yamlio.load_plain(text, where)
     if not isinstance(data, dict):
         raise PbfError(f"記録 {where} の形が正しくありません。 / malformed archive file")
-    if name == "dice.yaml":  # the draws a replay and verify feed to the dice again
-        from .validate import validate
+    from .validate import TURN_META as TURN_META_SCHEMA, validate
 
+    if name == "dice.yaml":  # the draws a replay and verify feed to the dice again
         validate(data, DICE_WITHHELD if "draws_withheld" in data else DICE_RECORD, text, where)
+    elif name == TURN_META:
+        validate(data, TURN_META_SCHEMA, text, where)
     return data
+
+
+def archived_events(campaign: Campaign, turn: int) -> list[dict[str, Any]]:
+    """``history/NNNN/events.yaml``, checked as load checks state.yaml (a list of typed events)."""
+    from .validate import EVENTS, validate
+
+    where = f"{HISTORY}/{turn_dir_name(turn)}/events.yaml"
+    text = archived(campaign, turn, "events.yaml")
+    data = yamlio.load_plain(text, where)
+    if data is None:
+        data = []
+    validate(data, EVENTS, text, where)
+    return data
+
+
+# the files every archived turn has (turn 0: the opening; product.md, "Campaign folder")
+ARCHIVE_FILES = {0: ("state.yaml", "dice.yaml"),
+                 None: ("orders.txt", "post.txt", "state.yaml", "dice.yaml", "events.yaml")}
+
+
+def check_archive(campaign: Campaign) -> None:
+    """The whole archive, checked before a command relies on it (log, replay, export): every turn
+    from 0 to state.yaml's, each with its files, and its records (turn.yaml, events.yaml,
+    dice.yaml) of the right form. The first problem is a clear error naming the file."""
+    turns = campaign.archived_turns()
+    missing = sorted(set(range(campaign.turn + 1)) - set(turns))
+    if missing:
+        raise PbfError(
+            Problem(f"記録 {HISTORY}/{turn_dir_name(missing[0])}/ がありません（第{missing[0]}ターンの記録）。"
+                    " / missing turn folder",
+                    hint=f"{HISTORY}/ には第0ターンから今の第{campaign.turn}ターンまでのフォルダが一つずつ要ります。")
+        )
+    for turn in turns:
+        folder = campaign.turn_dir(turn)
+        for name in ARCHIVE_FILES[0 if turn == 0 else None]:
+            if not (folder / name).exists():
+                raise PbfError(f"記録 {HISTORY}/{folder.name}/{name} がありません。 / missing archive file")
+        archived_yaml(campaign, turn, "dice.yaml")
+        archived_meta(campaign, turn)
+        if turn > 0:
+            archived_events(campaign, turn)
+            archived(campaign, turn, "orders.txt")
+            archived(campaign, turn, "post.txt")
 
 
 DICE_RECORD = ("record", {"turn": ("int", 0, None), "draws": ("list", ("int", 0, 2**64 - 1)), "fixed": ("list", ("int", 1, 6))},
@@ -1117,11 +1165,30 @@ def commitment(campaign: Campaign) -> str:
 # undoes the later changes (their `before`), so every turn is replayed with the options it had.
 
 def option_changes(campaign: Campaign, turn: int | None = None) -> dict[str, dict[str, Any]]:
-    """The changes a turn's archive carries (``turn``), or the pending ones (None)."""
-    path = campaign.history / (OPTIONS_PENDING if turn is None else f"{turn_dir_name(turn)}/{OPTIONS_RECORD}")
+    """The changes a turn's archive carries (``turn``), or the pending ones (None).
+
+    The pending note is only trusted for its ``before`` (what the last turn had): what is in force
+    now is campaign.toml's, the commit point of ``pbf set``. A note that a killed ``pbf set`` wrote
+    before it could replace campaign.toml, or a key set back to its ``before``, is no change."""
+    if turn is None:
+        current = campaign.ctx.options
+        return {
+            key: {"before": change["before"], "after": current[key]}
+            for key, change in _pending_raw(campaign).items()
+            if key in current and change["before"] != current[key]
+        }
+    path = campaign.history / f"{turn_dir_name(turn)}/{OPTIONS_RECORD}"
     if not path.is_file():
         return {}
     return _option_record(path, f"{HISTORY}/{path.relative_to(campaign.history).as_posix()}")
+
+
+def _pending_raw(campaign: Campaign) -> dict[str, dict[str, Any]]:
+    """history/options-pending.yaml as written (keys whose value came back to ``before`` included)."""
+    path = campaign.history / OPTIONS_PENDING
+    if not path.is_file():
+        return {}
+    return _option_record(path, f"{HISTORY}/{OPTIONS_PENDING}")
 
 
 def _decoded(raw: bytes, where: str) -> str:
@@ -1139,33 +1206,50 @@ def _option_record(path: Path, where: str) -> dict[str, dict[str, Any]]:
     return changed
 
 
-def record_option_changes(campaign: Campaign, changes: dict[str, dict[str, Any]], older: bool = False) -> None:
+def record_option_changes(campaign: Campaign, changes: dict[str, dict[str, Any]], older: bool = False,
+                          keep: bool = False) -> None:
     """Merge ``changes`` into the pending ones: the first ``before`` and the last ``after`` of a key
     are kept (``older``: ``changes`` happened before the pending ones); a key back at its
-    ``before`` is no change at all."""
-    pending = option_changes(campaign)
+    ``before`` is no change at all. ``keep``: such a key stays in the note all the same (``pbf
+    set`` writes the note before its commit point, campaign.toml: until that is replaced, the
+    ``before`` is still needed)."""
+    pending = _pending_raw(campaign)
     for key, change in changes.items():
         if key in pending:
             first, last = (change, pending[key]) if older else (pending[key], change)
             change = {"before": first["before"], "after": last["after"]}
         pending[key] = change
-    pending = {k: v for k, v in pending.items() if v["before"] != v["after"]}
+    if not keep:
+        pending = {k: v for k, v in pending.items() if v["before"] != v["after"]}
+    write_option_note(campaign, pending)
+
+
+def write_option_note(campaign: Campaign, pending: dict[str, dict[str, Any]]) -> None:
     path = campaign.history / OPTIONS_PENDING
     if pending:
         atomic_write(path, yamlio.dump_data({"changed": pending}))
     else:
         path.unlink(missing_ok=True)
+        fsync_dir(campaign.history)
+
+
+def tidy_option_note(campaign: Campaign) -> None:
+    """After ``pbf set``'s commit point: drop the keys that are back at their ``before``."""
+    raw = _pending_raw(campaign)
+    kept = {k: v for k, v in raw.items() if v["before"] != v["after"]}
+    if kept != raw:
+        write_option_note(campaign, kept)
 
 
 def _pending_options_text(campaign: Campaign) -> str | None:
     """The pending changes for the turn being committed; None when there are none, or when the
     last turn already carries exactly them (a run stopped between its commit and the clean-up)."""
-    path = campaign.history / OPTIONS_PENDING
-    if not path.is_file():
+    pending = option_changes(campaign)
+    if not pending:
         return None
-    text = _decoded(read_bytes(path, f"{HISTORY}/{OPTIONS_PENDING}"), f"{HISTORY}/{OPTIONS_PENDING}")
+    text = yamlio.dump_data({"changed": pending})
     last = campaign.turn_dir(campaign.turn) / OPTIONS_RECORD
-    if last.is_file() and last.read_bytes().decode("utf-8") == text:
+    if last.is_file() and read_bytes(last).decode("utf-8", "replace") == text:
         return None
     return text
 

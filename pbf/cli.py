@@ -646,6 +646,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
+    campaigns.check_archive(c)  # a damaged archive is refused, as load refuses a damaged state.yaml
     if args.turn is not None:
         _write(PART_BREAK.join(engine.post_parts(c, args.turn)), _output_encoding(c, args))
         return 0
@@ -661,14 +662,20 @@ def cmd_export(args: argparse.Namespace) -> int:
     seed = "シードあり（pbf verify できます）" if report.seed == "revealed" else "シードなし"
     hands = {"hidden": "手札は伏せました", "shown": "手札は見せています（バトル終了）", "none": "非公開の手札なし"}[report.hands]
     print(f"公開用の記録を「{report.path}」に書き出しました（{report.turns}ターン、{seed}、{hands}）。 / exported")
+    if report.left_out:  # never silent: what the copy does not hold
+        print("pbf の読まないファイルは公開用の記録に入れませんでした：" + "、".join(report.left_out) + " / left out",
+              file=sys.stderr)
     return 0
 
 
 def cmd_html(args: argparse.Namespace) -> int:
-    from .site import build_site
+    from .site import build_site, foreign_files
 
+    kept = foreign_files(Path(args.out))
     pages = build_site(campaigns.load(args.dir), args.out, seed=args.seed, hands=args.hands)
     print(f"サイトを「{args.out}」に書き出しました（{pages}ページ。index.html から読めます）。 / site written")
+    if kept:  # never silent: the files of the folder that pbf html did not write stay as they were
+        print(f"pbf html の書いたものでないファイルはそのまま残しました：{'、'.join(kept)} / kept", file=sys.stderr)
     return 0
 
 

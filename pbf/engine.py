@@ -498,8 +498,9 @@ def replay(campaign: Campaign) -> list[str]:
     A turn starts from the state the turn before ended in, as just recomputed and found equal to
     its archive, unless the GM edited state.yaml in between (``before.yaml``). A public export
     whose hands are hidden cannot be re-resolved: what its record allows is checked instead."""
-    from .campaign import hands_redacted
+    from .campaign import check_archive, hands_redacted
 
+    check_archive(campaign)  # a turn folder or file missing, a record malformed: refused by name
     if hands_redacted(campaign.path):
         from . import export
 
@@ -525,6 +526,7 @@ def replay(campaign: Campaign) -> list[str]:
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
             (f"history/{folder.name}/post.txt", archived(campaign, turn, "post.txt"), record.post),
+            (f"history/{folder.name}/events.yaml", archived(campaign, turn, "events.yaml"), yamlio.dump_data(record.events)),
         ):
             if expected != actual:
                 import difflib

@@ -28,8 +28,8 @@ from typing import Any
 from . import campaign as campaigns, yamlio
 from .dice import seed_commitment, sha256_hex
 from .errors import PbfError, Problem
-from .fsutil import fsync_dir, write_file
-from .record import record
+from .fsutil import fsync_dir, read_bytes, write_file
+from .record import field, record
 
 EXPORT_FILE = "export.yaml"
 SECRET_KEYS = ("hand", "deck", "discard")  # what a private-hands battle keeps from the thread
@@ -45,6 +45,7 @@ class ExportReport:
     turns: int
     seed: str  # "revealed" / "secret"
     hands: str  # "hidden" / "shown" / "none" (a game or option without private hands)
+    left_out: list = field(default_factory=list)  # files of data/ and templates/ pbf does not read
 
 
 def private_hands(c: campaigns.Campaign) -> bool:
@@ -93,6 +94,7 @@ def export(c: campaigns.Campaign, out: "Path | str", seed: str | None = None, ha
                                " / refusing a non-empty folder", text=str(out)))
     if out.resolve() == c.path.resolve() or c.path.resolve() in out.resolve().parents:
         raise PbfError(Problem("書き出し先がキャンペーンのフォルダの中です。 / OUT is inside the campaign", text=str(out)))
+    _replayable(c)
     revealed = _revealed(c, seed)
     finished = c.state.get("winner") is not None
     hidden = private_hands(c) and (hands == "never" or not finished)
@@ -101,32 +103,86 @@ def export(c: campaigns.Campaign, out: "Path | str", seed: str | None = None, ha
         raise PbfError("手札を伏せたままシードは公開できません（シードから山札の順番が計算できます）。"
                        "シードを書き出すのは手札を見せられるバトルの終了後です。 / a revealed seed would tell the hidden hands")
     files = _public_files(c, seed if revealed else None, hidden)
+    left_out = _read_files(c, files)
     report = ExportReport(out, max([0, *c.archived_turns()]), "revealed" if revealed else "secret",
-                          "hidden" if hidden else ("shown" if private_hands(c) else "none"))
+                          "hidden" if hidden else ("shown" if private_hands(c) else "none"), left_out)
     files[EXPORT_FILE] = (
         "# pbf export が書いた公開用の記録です（docs/archive.md）。\n"
         "# hands: hidden は手札・山札・捨て札とダイスの記録を伏せたもの、seed: secret はシードなし。\n"
         + yamlio.dump_data({"export": 1, "seed": report.seed, "hands": report.hands, "turns": report.turns})
     )
-    copies = {sub: c.path / sub for sub in ("data", "templates") if (c.path / sub).is_dir()}
-    write_folder(out, files, copies)
+    write_folder(out, files)
     return report
 
 
-def write_folder(out: Path, files: dict[str, str], copies: dict[str, Path] | None = None, replace: bool = False) -> None:
+def _read_files(c: campaigns.Campaign, files: dict[str, str]) -> list[str]:
+    """data/ and templates/ into ``files``: only what pbf reads there, the data's YAML files (from
+    their parsed content: a comment is the GM's, not the game's) and the ``.j2`` templates.
+    Returns what was left out (a GM's notes, drafts, other files), by path."""
+    left_out: list[str] = []
+    for sub, suffixes in (("data", (".yaml", ".yml")), ("templates", (".j2",))):
+        root = c.path / sub
+        if not root.is_dir() or root.is_symlink():
+            continue
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(c.path).as_posix()
+            if path.is_dir() and not path.is_symlink():
+                continue
+            if path.is_symlink() or not path.is_file() or path.suffix not in suffixes or path.name.startswith("."):
+                left_out.append(rel)
+                continue
+            try:
+                text = read_bytes(path, rel).decode("utf-8-sig")
+                if sub == "data":
+                    text = yamlio.dump_data(yamlio.load_plain(text, rel))
+            except (PbfError, UnicodeDecodeError):
+                left_out.append(rel)  # not a file pbf could read either
+                continue
+            files[rel] = text
+    return left_out
+
+
+def _replayable(c: campaigns.Campaign) -> None:
+    """An export is a record others check: an archive that ``pbf replay`` would not accept (a
+    turn folder or file missing, a record malformed or not what the turn gives) is refused."""
+    from .engine import replay
+
+    diff = replay(c)
+    if diff:
+        raise PbfError(
+            Problem("記録が再計算と一致しないので書き出しません（pbf replay で確かめられます）：" + diff[0]
+                    + " / the archive does not replay", hint="記録を直すか、pbf replay の示す違いを確かめてください。")
+        )
+
+
+def write_folder(out: Path, files: dict[str, str], copies: dict[str, Path] | None = None, replace: bool = False,
+                 keep: "list[str] | None" = None) -> None:
     """``out`` with exactly ``files`` (and the folders ``copies``), all at once: written into a
-    temporary folder beside it, then renamed into place (``replace``: an old ``out`` goes)."""
+    temporary folder beside it, then renamed into place (``replace``: an old ``out`` goes;
+    ``keep``: the entries of the old ``out`` copied into the new one as they are)."""
     parent = out.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
     try:
         for name, source in (copies or {}).items():
             shutil.copytree(source, tmp / name)
+        for name in keep or ():
+            source = out / name
+            if source.is_dir() and not source.is_symlink():
+                shutil.copytree(source, tmp / name, symlinks=True)
+            else:
+                shutil.copy2(source, tmp / name, follow_symlinks=False)
         for name, text in sorted(files.items()):
             (tmp / name).parent.mkdir(parents=True, exist_ok=True)
             write_file(tmp / name, text)
         if out.exists() and replace:
-            shutil.rmtree(out)
+            # the old folder is moved aside first: a run killed here loses nothing of it
+            aside = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=parent))
+            os.rename(out, aside / out.name)
+            os.rename(tmp, out)
+            fsync_dir(parent)
+            shutil.rmtree(aside, ignore_errors=True)
+            return
         elif out.exists():
             out.rmdir()  # an empty folder given as OUT
         os.rename(tmp, out)
@@ -144,9 +200,9 @@ def _public_files(c: campaigns.Campaign, seed: str | None, hidden: bool) -> dict
         config = {"system": config.pop("system"), "seed": seed, **config}
     files = {campaigns.CAMPAIGN_FILE: tomli_w.dumps(config)}
     files[campaigns.STATE_FILE] = _yaml_file(c.state_text, campaigns.STATE_FILE, hidden)
-    deadline = c.path / campaigns.DEADLINE_FILE
-    if deadline.is_file():
-        files[campaigns.DEADLINE_FILE] = deadline.read_bytes().decode("utf-8-sig")
+    held = campaigns._deadline_file(c.path / campaigns.DEADLINE_FILE)
+    if held is not None:  # written again from what it says: a GM's comment stays out
+        files[campaigns.DEADLINE_FILE] = campaigns.deadline_text(held[0], held[1], held[2])
     for turn in c.archived_turns():
         folder = c.turn_dir(turn)
         where = f"{campaigns.HISTORY}/{folder.name}"
@@ -156,6 +212,8 @@ def _public_files(c: campaigns.Campaign, seed: str | None, hidden: bool) -> dict
                 files[f"{where}/{name}"] = _yaml_file(campaigns.archived(c, turn, name), f"{where}/{name}", hidden)
             elif name == "dice.yaml" and hidden:
                 files[f"{where}/{name}"] = yamlio.dump_data(_withheld_draws(campaigns.archived_yaml(c, turn, name)))
+            elif name.endswith(".yaml") and name in _TURN_FILES:  # turn.yaml, options.yaml, dice.yaml
+                files[f"{where}/{name}"] = _yaml_file(campaigns.archived(c, turn, name), f"{where}/{name}", False)
             elif name in _TURN_FILES or (name.startswith("post-") and name.endswith(".txt")):
                 files[f"{where}/{name}"] = campaigns.archived(c, turn, name)
             elif name == "notices" and not hidden and path.is_dir():
@@ -165,9 +223,10 @@ def _public_files(c: campaigns.Campaign, seed: str | None, hidden: bool) -> dict
 
 
 def _yaml_file(text: str, where: str, hidden: bool) -> str:
-    if not hidden:
-        return text
-    return yamlio.dump_data(redact(yamlio.load_plain(text, where)))
+    """A public YAML file written again from its parsed content (``hidden``: without the hands):
+    a comment in it is a GM's note, never the record's. A file pbf wrote comes out as it was."""
+    data = yamlio.load_plain(text, where)
+    return yamlio.dump_data(redact(data) if hidden else data)
 
 
 def _withheld_draws(record: dict[str, Any]) -> dict[str, Any]:
@@ -204,7 +263,7 @@ def public_replay(c: campaigns.Campaign) -> tuple[list[str], list[str]]:
         canonical = read_orders(then, sources_from_file(then, orders_text), before).canonical
         if canonical != record.get("orders_canonical") or sha256_hex(canonical) != record.get("orders_sha256"):
             return [f"第{turn}ターンの行動の読み（正規形）が記録 {where}/dice.yaml と違います。"], checked
-        events = yamlio.plain(yamlio.load(campaigns.archived(c, turn, "events.yaml"), f"{where}/events.yaml")) or []
+        events = campaigns.archived_events(c, turn)
         for name, fighter in after.get("fighters", {}).items():
             lost = sum(e.get("amount", 0) for e in events if e.get("type") == "damage" and e.get("target") == name)
             if before["fighters"][name]["hp"] - lost != fighter["hp"]:

@@ -70,14 +70,23 @@ def read_bytes(path: Path, where: "str | None" = None) -> bytes:
     naming ``where`` (a missing file raises FileNotFoundError for the caller to word)."""
     from .errors import PbfError
 
+    import stat
+
     where = where or str(path)
     try:
-        with open(path, "rb") as handle:
-            import stat
-
+        # only a regular file is opened: a FIFO (or a device) would block open() itself, so the
+        # kind is checked first, and the open does not wait (O_NONBLOCK) should it be swapped in
+        # between; the open file's own kind is checked again
+        kind = os.stat(path).st_mode
+        if not stat.S_ISREG(kind) and not stat.S_ISDIR(kind):
+            raise PbfError(_not_regular(where, kind))
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(path, flags), "rb") as handle:
             info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError
             if not stat.S_ISREG(info.st_mode):
-                raise PbfError(f"「{where}」は普通のファイルではありません。 / not a regular file")
+                raise PbfError(_not_regular(where, info.st_mode))
             if info.st_size > MAX_READ:
                 raise PbfError(f"「{where}」が大きすぎます（{info.st_size:,}バイト）。 / file too large")
             return handle.read(MAX_READ + 1)
@@ -89,6 +98,15 @@ def read_bytes(path: Path, where: "str | None" = None) -> bytes:
         raise PbfError(f"「{where}」を読めません（{exc.strerror or exc}）。 / cannot read") from None
     except ValueError as exc:  # a NUL in the path
         raise PbfError(f"「{where}」を読めません（{exc}）。 / cannot read") from None
+
+
+def _not_regular(where: str, mode: int) -> str:
+    import stat
+
+    kind = ("名前付きパイプ（FIFO）" if stat.S_ISFIFO(mode) else "ソケット" if stat.S_ISSOCK(mode)
+            else "デバイス" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "特殊なファイル")
+    return (f"「{where}」は普通のファイルではなく{kind}です。pbf は普通のファイルしか読みません。"
+            " / not a regular file")
 
 
 def write_file(path: Path, data: "bytes | str") -> None:

@@ -17,7 +17,7 @@ import tomli_w
 
 from . import campaign as campaigns
 from .errors import PbfError, Problem
-from .fsutil import atomic_write
+from .fsutil import atomic_write, read_bytes
 from .listing import start_only
 
 _TABLE_HEADER = re.compile(r"^\s*\[")
@@ -56,10 +56,14 @@ def change_options(c: campaigns.Campaign, specs: list[str]) -> dict[str, dict[st
     if typed:
         path = c.path / campaigns.CAMPAIGN_FILE
         with campaigns.exclusive(c):
-            text = path.read_bytes().decode("utf-8-sig")
-            # the note first: if writing campaign.toml then fails, the note's "before" is still true
-            campaigns.record_option_changes(c, changes)
+            text = read_bytes(path, campaigns.CAMPAIGN_FILE).decode("utf-8-sig")
+            # The commit point is campaign.toml's replace. The note goes first, keeping every key
+            # it had (its "before" is what the last turn had): a run killed before the replace
+            # leaves a note whose "after" campaign.toml does not hold, which is no change at all
+            # (campaign.option_changes reads what is in force from campaign.toml).
+            campaigns.record_option_changes(c, changes, keep=True)
             atomic_write(path, with_options(text, c.config, typed))
+            campaigns.tidy_option_note(c)
     return changes
 
 

@@ -300,3 +300,33 @@ def _check_initiative(state: dict[str, Any], text: str, source: str) -> None:
                 hint=hint,
             )
         )
+
+
+# -- the archive's own records: turn.yaml and events.yaml (issue 21) ---------------------------
+# Every key is optional (a turn archived by an older pbf has fewer); a key pbf knows has its
+# kind, and a key it does not know is left alone (a newer pbf may have written it).
+
+_TURN_META_FIELDS: dict[str, Schema] = {
+    "rules_version": ("int", 1, None),
+    "orders_from": ("one_of", ("file", "thread")),
+    "made_with": ("record", {}),  # versions by library (a table; a hand-written 2.0 is still read as a version)
+    "gm_dice": ("int", 0, None),
+    "early": ("bool",),
+    "deadline": ("str",),
+    "next_deadline": ("str",),
+    "thread": ("record", {
+        "title": ("null", ("str",)),
+        "fingerprint": ("null", ("str",)),
+        "format": ("null", ("str",)),
+        "encoding": ("null", ("str",)),
+        "first_post": ("int", 0, None),
+        "last_post": ("int", 0, None),
+    }, ("title", "fingerprint", "format", "encoding", "first_post", "last_post")),
+    "order_posts": ("map", ("str",), ("int", 0, None)),
+    "not_taken": ("list", ("record", {"post": ("int", 0, None), "player": ("str",), "reason": ("str",)})),
+    "notes": ("list", ("str",)),
+}
+TURN_META: Schema = ("record", _TURN_META_FIELDS, tuple(_TURN_META_FIELDS))
+
+# events.yaml: the resolver's events of a turn, each a table with its type (the rest is the game's)
+EVENTS: Schema = ("list", ("record", {"type": ("str",)}))

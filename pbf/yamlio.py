@@ -191,7 +191,9 @@ def load_data_file(path: Path) -> Any:
         refuse_unsafe(text, Path(path).name)
         return YAML(typ="safe").load(text)
 
-    return resources.parsed("yaml", Path(path).read_bytes(), parse)
+    from .fsutil import read_bytes
+
+    return resources.parsed("yaml", read_bytes(Path(path), Path(path).name), parse)
 
 
 # -- the direct way: pbf's own plain documents ------------------------------------------------

@@ -12,6 +12,8 @@ bool, list or dict given to ``{{ }}`` is a template error, not a page showing ``
 
 from __future__ import annotations
 
+import os
+import re
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -60,9 +62,7 @@ def turn_page(turn: int) -> str:
 def build_site(c: campaigns.Campaign, out: "Path | str", seed: str | None = None, hands: str = "end") -> int:
     """Write the site of ``c`` into ``out``; returns the number of pages."""
     out = Path(out)
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not _ours(out))):
-        raise PbfError(Problem("はすでにあり、pbf html の作ったサイトではありません。新しいフォルダか空のフォルダを"
-                               "指定してください。 / refusing a folder pbf html did not make", text=str(out)))
+    keep = foreign_files(out)
     with tempfile.TemporaryDirectory(prefix="pbf-public-") as tmp:
         report = export.export(c, Path(tmp) / c.path.name, seed=seed, hands=hands)
         public = campaigns.load(report.path)
@@ -71,8 +71,57 @@ def build_site(c: campaigns.Campaign, out: "Path | str", seed: str | None = None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:  # an archive edited out of shape (NotForAPage too)
             raise PbfError(f"記録（history/）の形が正しくないため、サイトを作れません（{type(exc).__name__}: {exc}）。"
                            "pbf replay で記録を確かめてください。 / malformed archive") from None
-    export.write_folder(out, pages, replace=True)
-    return len(pages)
+    clash = sorted(set(keep) & set(pages))
+    if clash:
+        raise PbfError(Problem(f"「{out}」の {'、'.join(clash)} は pbf html の書いたファイルではありませんが、"
+                               "pbf html が同じ名前のページを書きます。移すか消してからもう一度どうぞ。"
+                               " / a file pbf html did not write has the name of a page"))
+    count = len(pages)
+    pages[MANIFEST] = manifest_text(pages)
+    export.write_folder(out, pages, replace=True, keep=keep)
+    return count
+
+
+# The site folder's own list of what pbf html wrote (issue 21): the next build replaces those
+# files and keeps every other one (a CNAME for GitHub Pages, a README). A dot file: GitHub
+# Pages (Jekyll) does not publish it.
+MANIFEST = ".pbf-html-files"
+_LEGACY_PAGE = re.compile(r"index\.html|turn-\d{4,}\.html")  # what a build before the list wrote
+
+
+def manifest_text(pages: dict[str, str]) -> str:
+    return ("# pbf html が書いたファイル。次の pbf html はこれだけを置き換え、ほかのファイルは残します。\n"
+            + "".join(f"{name}\n" for name in sorted(pages)))
+
+
+def foreign_files(out: Path) -> list[str]:
+    """The entries of ``out`` that pbf html did not write (kept by the next build); a folder that
+    pbf html never built (no list, no page of its own) is refused."""
+    if not out.exists():
+        return []
+    refused = PbfError(Problem("はすでにあり、pbf html の作ったサイトではありません。新しいフォルダか空のフォルダを"
+                               "指定してください。 / refusing a folder pbf html did not make", text=str(out)))
+    if not out.is_dir():
+        raise refused
+    names = sorted(os.listdir(out))
+    if not names:
+        return []
+    listed = out / MANIFEST
+    if listed.is_file() and not listed.is_symlink():
+        from ..fsutil import read_bytes
+
+        where = f"{out.name}/{MANIFEST}"
+        lines = read_bytes(listed, where).decode("utf-8", "replace").splitlines()
+        ours = {line for line in lines if line and not line.startswith("#")}
+        bad = sorted(n for n in ours if not re.fullmatch(r"[^/\\.][^/\\]*", n))
+        if bad:
+            raise PbfError(Problem(f"{where} にサイトのファイルでない名前があります。 / malformed file list", text=bad[0][:40]))
+        ours.add(MANIFEST)
+    elif _ours(out):
+        ours = {n for n in names if _LEGACY_PAGE.fullmatch(n)}
+    else:
+        raise refused
+    return [n for n in names if n not in ours]
 
 
 def _ours(out: Path) -> bool:
