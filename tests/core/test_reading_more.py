@@ -233,3 +233,14 @@ def test_a_lone_arrow_against_a_technique_s_name_is_read_as_a_card_and_warned(ca
 def test_a_run_of_arrows_is_cards_without_a_warning(camps):
     got, notes = read(camps["ae"], "美鈴", "弱→→弱強")
     assert got == "弱→→弱強" and not warnings(notes)
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("蓮", "【行動】ゾルダさんから離れたいです。攻撃は城戸さんを優先して、いなければ北岡さんを狙います。",
+     "離れる: 北岡 / 攻撃: 城戸, 北岡"),
+    ("城戸", "【行動】ナイトさんに近づいて、ソードベントで攻撃します。狙うのもナイトさんでお願いします。",
+     "近寄る: 蓮 / ソードベント / 攻撃: 蓮"),
+])
+def test_a_newcomer_s_sentences_name_whom(camps, player, text, canonical):
+    got = read(camps["three"], player, text)[0]
+    assert sorted(got.split(" / ")) == sorted(canonical.split(" / "))

@@ -181,6 +181,8 @@ class Rewritten:
             state["open"] = state["list"] = False
 
         def put(piece: str, tok: Token) -> None:
+            if piece == "," and clauses[-1] and clauses[-1][-1][0] == ",":
+                return  # 城戸さんを優先して、いなければ北岡さん: one break in the list
             clauses[-1].append((piece, *span(tok)))
 
         def raw(tok: Token) -> str:
@@ -249,7 +251,8 @@ class Rewritten:
                 self.problems.append(Problem("どちらのカードか決まっていません（「か」で二つのカードが書かれています）。",
                                              line=line, column=column, text=shown, hint="使うカードを一つに決めて書いてください。"))
                 continue
-            if kind in ("function", "drop") and state["list"] and raw(tok).strip().lower() in ("then", "and", "or", "次に", "その次", "続いて"):
+            if kind in ("function", "drop", "unknown") and state["list"] and raw(tok).strip().lower() in (
+                    "then", "and", "or", "次に", "その次", "続いて", "いなければ", "だめなら", "無理なら", "届かなければ"):
                 put(",", tok)  # target Zolda then Ryuki: the next in the priority list
                 continue
             if kind in ("function", "laugh", "comment", "anchor", "drop", "label", "flavour"):
@@ -344,8 +347,12 @@ class Rewritten:
                         close()
                         put("受動: 攻撃", tok)
                     continue
+                between_words = [t for t in tokens if tok.end <= t.start < (nxt.start if nxt is not None else tok.end)]
+                if state["list"] and clauses[-1] and clauses[-1][0][0] == "攻撃: ":
+                    close()  # 北岡さんを狙います: the verb ends the list it was said of
+                    continue
                 if nxt is not None and nxt.kind == "unknown" and nxt.word is None and not nxt.candidates and \
-                        not src.norm[tok.end:nxt.start].strip(" :"):
+                        all(t.kind in ("sep", "function") and src.norm[t.start:t.end] not in "。\n!?！？" for t in between_words):
                     close()  # 攻撃ゾルダ, kōgeki: Kitaoka: the name after the attack word
                     put("攻撃: ", tok)
                     state["open"] = state["list"] = True
@@ -525,7 +532,12 @@ class Rewritten:
                                              text=src.original[t_start:t_end],
                                              hint="超回避に付けるなら「超回避 2: 達成値5以上なら」と書いてください。"))
         merged: list[list[tuple[str, int, int]]] = []
+        seen_clauses: set[str] = set()
         for clause in clauses:
+            text_of = "".join(p for p, _s, _e in clause)
+            if text_of.startswith("攻撃: ") and text_of in seen_clauses:
+                continue  # 狙うのもナイトさんで: the target said again
+            seen_clauses.add(text_of)
             said = "".join(p for p, _s, _e in clause)
             if len(clause) == 1 and said in _MOVES[:2] and merged and \
                     "".join(p for p, _s, _e in merged[-1]) == "阻止しない" and \
