@@ -240,7 +240,14 @@ def test_a_run_of_arrows_is_cards_without_a_warning(camps):
      "離れる: 北岡 / 攻撃: 城戸, 北岡"),
     ("城戸", "【行動】ナイトさんに近づいて、ソードベントで攻撃します。狙うのもナイトさんでお願いします。",
      "近寄る: 蓮 / ソードベント / 攻撃: 蓮"),
+    ("蓮", "【行動】城戸さんが狙われたら、ソードベントで庇ってあげたいです。", "ソードベント / 庇う 城戸"),
 ])
 def test_a_newcomer_s_sentences_name_whom(camps, player, text, canonical):
     got = read(camps["three"], player, text)[0]
     assert sorted(got.split(" / ")) == sorted(canonical.split(" / "))
+
+
+def test_a_card_said_passive_and_then_when_is_one_passive_rule(camps):
+    got, notes = read(camps["rd"], "刃", "【行動】ソードベントを能動で、ガードベントを受動で使います。攻撃されそうなときにガードベントです。")
+    assert sorted(got.split(" / ")) == ["ソードベント", "受動: 攻撃ならガードベント"]
+    assert any("後で書かれた条件" in n.message for n in notes)

@@ -16,7 +16,7 @@ from corpus.runner import figures, run
 # by another hand without the code, and read first by a version not tuned to them (docs/reading.md
 # gives those first figures); the floors are what this version reaches on each
 FLOOR = {"alterego": (0.95, 0.88), "rider": (0.96, 0.92), "alterego-2": (0.93, 0.88), "rider-2": (0.93, 0.96),
-         "alterego-3": (0.91, 0.81), "rider-3": (0.90, 0.93), "alterego-4": (0.85, 0.91), "rider-4": (0.80, 1.0)}
+         "alterego-3": (0.91, 0.81), "rider-3": (0.91, 0.93), "alterego-4": (0.85, 0.91), "rider-4": (0.82, 1.0)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200}
 

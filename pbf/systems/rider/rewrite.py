@@ -433,6 +433,27 @@ class Rewritten:
                         clauses[-1] = [("庇う ", *span(tok)), name]
                         close()
                         continue
+                    following = after.get(id(tok))
+                    names = list(dict.fromkeys(n[0] for n in named))
+                    if len(names) == 1 and (following is None or following.word is not None):
+                        # 城戸さんが狙われたら、ソードベントで庇ってあげたい: the one name of the post
+                        where_named = next(n for n in named if n[0] == names[0])
+                        kept_clauses = []
+                        for c in clauses:
+                            c = [p for p in c if p != where_named]
+                            while c and c[0][0].strip() in ("なら", "if"):
+                                c = c[1:]  # 城戸さんが狙われたら: the condition was the name's
+                            if c:
+                                kept_clauses.append(c)
+                        clauses[:] = kept_clauses + [[("庇う ", *span(tok)), where_named]]
+                        close()
+                        continue
+                if value == "受動:" and nxt is not None and src.norm[tok.end:nxt.start].strip().startswith(("で", "に")):
+                    last = clauses[-1] or (clauses[-2] if len(clauses) > 1 else [])
+                    if len(last) == 1 and last[0][0] in self.card_names:
+                        last[0] = ("受動: " + last[0][0], last[0][1], last[0][2])  # ガードベントを受動で使います
+                        close()
+                        continue
                 close()
                 put(value + (" " if not value.endswith(":") else " "), tok)
                 state["open"] = True
@@ -531,6 +552,16 @@ class Rewritten:
                 self.problems.append(Problem("「以上」の条件が何に付くのか分かりません。", line=line, column=column,
                                              text=src.original[t_start:t_end],
                                              hint="超回避に付けるなら「超回避 2: 達成値5以上なら」と書いてください。"))
+        said_of = ["".join(p for p, _s, _e in c) for c in clauses]
+        conditioned = {t.split("なら", 1)[1] for t in said_of if t.startswith("受動: ") and "なら" in t}
+        for c, t in zip(clauses, said_of):
+            if t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned:
+                line, column = position(src.original, c[-1][1])
+                self.notes.append(Problem(f"「{t[len('受動: '):]}」は、後で書かれた条件で使う受動カードとして読みました。",
+                                          line=line, column=column))
+        clauses = [c for c, t in zip(clauses, said_of)
+                   if not (t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned)]
+        # ガードベントを受動で使います。攻撃されそうなときにガードベントです: the second says when
         merged: list[list[tuple[str, int, int]]] = []
         seen_clauses: set[str] = set()
         for clause in clauses:
