@@ -1,5 +1,6 @@
 """Fuzz tests (hypothesis): the order grammars, the orders-file reader, the thread reader and a
-whole turn never raise anything but pbf's own errors.
+whole turn never raise anything but pbf's own errors; and (below) properties of a turn's result
+that an independent oracle checks: HP, the cards, the archive's bytes, what the thread sees.
 
 Bounded by default (a few hundred examples per test); ``PBF_FUZZ=20000 pytest tests/hardening``
 for a long run.
@@ -109,6 +110,8 @@ def test_any_bytes_as_a_thread_or_an_orders_file(raw):
 # bytes) and the public outputs (never six card symbols in a row out of a private hand).
 
 import copy  # noqa: E402
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
 from collections import Counter  # noqa: E402
 
 from rider_oracle import assert_hp  # noqa: E402
@@ -293,3 +296,54 @@ def test_alterego_cards_are_conserved_and_no_hand_reaches_the_thread(alterego_pr
                 for run in _runs_of_six(hand):
                     for text in public:
                         assert run not in text, (name, run, text)
+
+
+REPLAY = settings(max_examples=fuzz_examples(15), deadline=None,
+                  suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module")
+def made_on_disk(tmp_path_factory):
+    """Two campaigns made by `pbf new`, copied for each example."""
+    from pbf.cli import main
+
+    root = tmp_path_factory.mktemp("replay")
+    for name, argv in {"alterego": ["--system", "alterego", "--player", "美鈴=meiling", "--player", "楓=kaede"],
+                       "rider": ["--system", "rider", "--player", "城戸=ryuki", "--player", "浅倉=jinshu",
+                                 "--set", "hp=8"]}.items():
+        assert main(["new", str(root / name), *argv, "--seed", "replay"]) == 0
+    return root
+
+
+@pytest.mark.parametrize("game", ["alterego", "rider"])
+@REPLAY
+@given(data=st.data())
+def test_a_turn_replayed_from_its_archive_gives_the_same_bytes(made_on_disk, tmp_path_factory, pbf, game, data):
+    """Turns run by `pbf turn` from fuzzed (mostly valid) orders: `pbf replay` resolves every archived
+    turn again and finds the same bytes, and the same orders run on a second copy give the same files."""
+    import tempfile
+
+    from cli_support import tree_digest
+
+    with tempfile.TemporaryDirectory(dir=tmp_path_factory.getbasetemp()) as tmp:
+        copies = [Path(tmp) / "one", Path(tmp) / "two"]
+        for copy_ in copies:
+            shutil.copytree(made_on_disk / game, copy_)
+        for number in range(data.draw(st.integers(1, 3))):
+            campaign = campaigns.load(copies[0])
+            if campaign.state.get("winner") is not None:
+                break
+            if game == "rider":
+                text = "".join(f"【{n}】\n{_rider_order(data, campaign, f)}\n" for n, f in campaign.state["fighters"].items())
+            else:
+                text = "".join(f"【{n}】\n{_plot_from_hand(data, f['hand'], f['soul'])}\n"
+                               for n, f in campaign.state["fighters"].items())
+            orders = Path(tmp) / f"orders{number}.txt"
+            orders.write_text(text, "utf-8")
+            codes = [pbf("turn", copy_, "--orders", orders)[0] for copy_ in copies]
+            assert codes[0] == codes[1]
+            if codes[0] != 0:
+                break
+        code, out, err = pbf("replay", copies[0])
+        assert code == 0, out + err
+        assert tree_digest(copies[0]) == tree_digest(copies[1])
