@@ -16,6 +16,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from pbf.systems.rider import SYSTEM
+from rider_oracle import assert_hp
 from rider_support import CASES, context, env, post, state, subsequence, turn
 
 
@@ -53,7 +54,11 @@ def test_rule_case(case):
                     assert after["fighters"][name][k] == v, (name, k)
         else:
             assert after[key] == value, key
-    # HP always equals HP before minus the damage events (product.md)
+    # HP after the turn: recomputed from the dice faces and the page's formulas (tests/rider_oracle.py),
+    # not from the resolver's own damage events; and the damage events agree with it (product.md)
+    texts = case.get("orders", {})
+    parsed = {n: (None if texts.get(n) is None else SYSTEM.parse_order(texts[n], n, before, ctx)) for n in before["fighters"]}
+    assert_hp(before, after, events, ctx.data, parsed)
     for name, f in after["fighters"].items():
         lost = sum(e["amount"] for e in events if e["type"] == "damage" and e["target"] == name)
         assert f["hp"] == before["fighters"][name]["hp"] - lost
