@@ -116,11 +116,12 @@ def test_nfkc_origin_points_at_the_character_each_came_from():
 def test_a_marker_after_expanding_characters_is_found_where_it_was_written():
     reading = read_post("㍿ﷺ 【行動】 弱→強", "【行動】")
     assert reading.found is not None and reading.found.text == "弱→強"
-    # a column counts what was written, not its NFKC form: ［行動］ is read in another shape, said at column 3
-    found = read_post("ｶﾞｶﾞ［行動］弱", "【行動】")
-    assert found.found is not None and found.found.text == "弱"
-    shape = [n for n in found.found.notes if n.column is not None]
-    assert all(n.column <= len("ｶﾞｶﾞ［行動］") for n in shape)
+    # ｷﾞ is one character after NFKC and two as written: ［行動］ (another shape of the marker,
+    # said in a note) starts at column 3 of what was typed, not at the sound mark (column 2)
+    for lead in ("ｷﾞ", "e\u0301"):
+        found = read_post(f"{lead}［行動］弱", "【行動】").found
+        assert found is not None and found.text == "弱"
+        assert [n.column for n in found.notes if n.column is not None] == [3, 3]
 
 
 # -- the readers of posts, threads and orders files ----------------------------------------------
@@ -283,3 +284,25 @@ def test_turn_orders_and_thread_with_the_characters(tmp_path, pbf):
         code, _, err = pbf(*command)
         _no_traceback(code, err)
     assert tree_digest(camp) == before  # refused: nothing changed
+
+
+# -- other places that mapped a normalised position back by lengths ------------------------------
+
+
+def test_a_dice_list_names_the_column_and_the_face_as_typed():
+    from pbf.dice import parse_dice_list
+
+    assert parse_dice_list("１,２、3") == [1, 2, 3]
+    with pytest.raises(PbfError, match="3文字目「㍿」"):  # as typed, not 株式会社
+        parse_dice_list("1,㍿")
+    with pytest.raises(PbfError, match="5文字目「ｶﾞ」"):
+        parse_dice_list("1,  ｶﾞ")
+    with pytest.raises(PbfError, match="8文字目「9」"):
+        parse_dice_list("1, 2,  9")
+
+
+def test_an_aim_declaration_of_thousands_of_digits_is_refused(games):
+    campaign, player = games["rider"]
+    with pytest.raises(PbfError, match="1行目 1文字目"):  # a PbfError with its place, not int()'s ValueError
+        engine.check_order(campaign, player, "攻撃力を" + "9" * 5000 + "点減らして隙狙い")
+    assert "隙狙い" in engine.check_order(campaign, player, "攻撃力を2点減らして隙狙い")  # a real one still reads
