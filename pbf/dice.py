@@ -126,22 +126,26 @@ MAX_FIXED = 10_000  # no turn rolls near this many dice
 
 def parse_dice_list(text: str) -> list[int]:
     """``"4,1,1,5,4,4"`` → faces; a clear error for anything that is not 1–6."""
-    import unicodedata
+    from .reader.text import nfkc_origin
 
     faces: list[int] = []
-    norm = unicodedata.normalize("NFKC", text).replace("、", ",")
-    parts = [p.strip() for p in norm.replace(" ", ",").split(",")]
-    column = 1
-    for part in parts:
+    norm, origin = nfkc_origin(text)  # the column is the text's own: ｶﾞ or ㍿ before a face moves no column
+    norm = norm.replace("、", ",")
+    at = 0
+    for raw in norm.replace(" ", ",").split(","):
+        part = raw.strip()
+        start = at + len(raw) - len(raw.lstrip())
+        column = origin[start] + 1
+        at += len(raw) + 1
         if part:
             if part not in ("1", "2", "3", "4", "5", "6"):  # not isdigit(): ፩ and 5,000 digits are digits
-                shown = part if len(part) <= 12 else part[:12] + "…"
+                written = text[origin[start]:max(origin[start + len(part)], origin[start] + 1)]  # as typed: ㍿, not 株式会社
+                shown = written if len(written) <= 12 else written[:12] + "…"
                 raise PbfError(
                     f"--dice の{column}文字目「{shown}」はダイスの目（1〜6）ではありません。 / "
                     "--dice takes faces 1-6 separated by commas"
                 )
             faces.append(int(part))
-        column += len(part) + 1
     if not faces:
         raise PbfError("--dice にダイスの目がありません（例：--dice 4,1,1,5,4,4）。")
     if len(faces) > MAX_FIXED:

@@ -144,7 +144,7 @@ REVEAL_MARKER = "【公開】"
 def _results_re(prefix: str) -> re.Pattern[str]:
     norm = unicodedata.normalize("NFKC", prefix).strip()
     return re.compile(
-        r"^\s*" + re.escape(norm) + r"\s*(?:第\s*(\d+)\s*ターン結果|" + re.escape(OPENING_MARKER) + r")"
+        r"^\s*" + re.escape(norm) + r"\s*(?:第\s*(\d{1,9})\s*ターン結果|" + re.escape(OPENING_MARKER) + r")"
         r"(?:\s*\(\s*\d+\s*/\s*\d+\s*\))?\s*$"
     )
 

@@ -12,6 +12,7 @@ import unicodedata
 from functools import lru_cache
 
 from .errors import Problem, excerpt
+from .reader.text import nfkc_origin
 from .record import record
 
 OPENING_MARKER = "バトル開始"  # the opening post's footer: ［pbf］バトル開始 (turn 0)
@@ -151,21 +152,24 @@ def _shapes(marker: str) -> _Shapes:
 
 
 def _cut(line: str, norm_at: int) -> int:
-    """Where in ``line`` its NFKC form reaches ``norm_at`` characters (NFKC never shortens a
-    prefix as it grows, so a binary search finds it)."""
+    """Where in ``line`` its NFKC form reaches ``norm_at`` characters: the start of the character
+    that gave the ``norm_at``-th normalised one, or, inside what one character expands to (``㍿``),
+    the end of that character. Through the kept mapping (:func:`pbf.reader.text.nfkc_origin`),
+    never through lengths."""
     if norm_at <= 0:
         return 0
-    if unicodedata.is_normalized("NFKC", line):
-        return min(norm_at, len(line))
-    # one character becomes at most 18 (ﷺ) and three at least one (Hangul jamo): the bounds
-    lo, hi = min(norm_at // 18, len(line)), min(3 * norm_at + 3, len(line))
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if len(_nfkc(line[:mid])) >= norm_at:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    origin = _origin(line)
+    if norm_at >= len(origin) - 1:
+        return len(line)
+    at = origin[norm_at]
+    if at != origin[norm_at - 1]:
+        return at
+    return next((o for o in origin[norm_at:] if o != at), len(line))
+
+
+@lru_cache(maxsize=64)
+def _origin(line: str) -> tuple[int, ...]:
+    return tuple(nfkc_origin(line)[1])
 
 
 def _anchor_at(lead: str) -> int:

@@ -81,3 +81,33 @@ def position(text: str, index: int) -> tuple[int, int]:
     """1-based (line, column) of ``index`` in ``text``."""
     line = text.count("\n", 0, index) + 1
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def nfkc_origin(text: str) -> tuple[str, list[int]]:
+    """``text`` after NFKC, with for each of its characters the index in ``text`` of the
+    character it came from (and ``len(text)`` after the last): the mapping is kept, never
+    inferred from lengths (NFKC makes ``ｶﾞ`` one character and ``㍿`` four). Normalised piece by
+    piece: a character together with every following one that changes its NFKC form (a sound
+    mark, a combining accent, a Hangul jamo); when the pieces do not add up to the text's own
+    NFKC form (a reordering across pieces), the text is one piece."""
+    whole = unicodedata.normalize("NFKC", text)
+    if whole == text:
+        return text, list(range(len(text) + 1))
+    parts: list[str] = []
+    origin: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        j = i + 1
+        piece = unicodedata.normalize("NFKC", text[i])
+        while j < n and j - i < 32:  # a longer run of marks: cut (the check below then decides)
+            joined = unicodedata.normalize("NFKC", text[i:j + 1])
+            if joined == piece + unicodedata.normalize("NFKC", text[j]):
+                break
+            piece, j = joined, j + 1
+        parts.append(piece)
+        origin.extend([i] * len(piece))
+        i = j
+    if "".join(parts) != whole:
+        origin = [0] * len(whole)
+    origin.append(n)
+    return whole, origin

@@ -113,11 +113,15 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
     for m in _SUPER_DECLARED.finditer(norm):
         out.append((m.start(), m.end(), f"超回避 {m.group(1) or m.group(2)}"))
     for m in _AIM_DECLARED.finditer(norm):
-        dice = int(m.group(1))
+        digits = m.group(1)
         end = m.end()
         ignore = _AIM_IGNORE.match(norm, end)
         if ignore:
             end = ignore.end()
+        if len(digits) > 6:  # thousands of digits are no number for int(): as written, for the count's own message
+            out.append((m.start(), end, f"隙狙い {digits}"))
+            continue
+        dice = int(digits)
         out.append((m.start(), end, f"隙狙い {dice // 2 if dice % 2 == 0 else dice}"))
     return out
 
