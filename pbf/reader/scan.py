@@ -291,6 +291,8 @@ def flavour(tokens: list[Token], text: Text) -> list[Token]:
     lines = lines_of(out, text)
     if not any(holds_order(line) for line in lines):
         return out
+    line_of = {id(t): k for k, line in enumerate(lines) for t in line}
+    ordered = [holds_order(line) for line in lines]
     i = 0
     while i < len(out):
         tok = out[i]
@@ -306,14 +308,14 @@ def flavour(tokens: list[Token], text: Text) -> list[Token]:
             j -= 1
         phrase = text.norm[out[i].start:out[j].end]
         after = out[j + 1] if j + 1 < len(out) else None
-        line = next((ln for ln in lines if tok in ln), [])
+        in_order = ordered[line_of[id(tok)]] if id(tok) in line_of else False
         # written against an order word (一番とおい人に知+か+寄る: a slip of it, more likely), it is kept
         against = after is not None and after.start == out[j].end and after.kind in ("word", "unknown", "function") and (
             after.kind != "function" or (j + 2 < len(out) and out[j + 2].start == after.end and out[j + 2].kind == "word"))
         before = next((t for t in reversed(out[:i]) if t.kind != "function"), None)
         about = before is not None and before.word is not None and isinstance(before.word.value, tuple) and \
             before.word.value[:1] == ("mention",)  # 距離を撮る: what is said of the distance is the move
-        if holds_order(line) and not (after is not None and after.kind == "negation") and not against and not about \
+        if in_order and not (after is not None and after.kind == "negation") and not against and not about \
                 and _verb_phrase(phrase):
             out[i:j + 1] = [Token(out[i].start, out[j].end, "flavour")]
         i += 1
@@ -372,6 +374,11 @@ def _verb_phrase(phrase: str) -> bool:
     return verb
 
 
+# how many unknown runs of one post are looked up as near misses (each is a search of the lexicon):
+# an order has a few; a post with more is not an order a slip explains
+_MOST_LOOKED_UP = 48
+
+
 def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token]:
     """A word written in hiragana that the scanner cut into function words (とおくへ is と+おく+へ):
     a run of three kana or more, made only of hiragana function words written against each other,
@@ -423,10 +430,15 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
     ``candidates``."""
     out = _spelled_in_particles(list(tokens), text, lexicon, kinds)
     i = 0
+    looked = 0  # a post of hundreds of unknown words is refused as it is, without a search for each
     while i < len(out):
         tok = out[i]
         if tok.kind != "unknown" or not any(ch.isalnum() for ch in text.norm[tok.start:tok.end]):
             i += 1  # a mark that is no letter (↗, ＃) is a near miss of nothing
+            continue
+        looked += 1
+        if looked > _MOST_LOOKED_UP:
+            i += 1  # still unknown: the reader names it (no suggestion)
             continue
         first = last = i  # the chunk: neighbours written against it, up to two on each side
 

@@ -496,11 +496,13 @@ class _Source:
             self.problems.append(Problem("読みの近い語が２つ以上あり、どれか決まりません。", line=line, column=column,
                                          text=shown, hint=f"「{names}」のどれかを書いてください。"))
             return
-        rest = [t for t in tokens[index + 1:] if src.where(t.start)[0] == line and t.kind not in ("sep", "function", "laugh", "comment")]
-        done = [t for t in tokens[:index] if src.where(t.start)[0] == line and t.kind in ("word", "symbol")]
+        lines = self._token_lines(tokens)
+        same = [t for t in tokens if lines.get(id(t)) == line]
+        rest = [t for t in same if t.start > tok.start and t.kind not in ("sep", "function", "laugh", "comment")]
+        done = [t for t in same if t.start < tok.start and t.kind in ("word", "symbol")]
         # chat is words of Japanese (an ASCII tail is far more often a typo of a card word: jmp, x)
         wordy = any(ch.isalpha() and not ch.isascii() for ch in src.norm[tok.start:(rest[-1].end if rest else tok.end)])
-        chatty = any(t.kind in ("function", "laugh") for t in tokens[index + 1:] if src.where(t.start)[0] == line) \
+        chatty = any(t.kind in ("function", "laugh") for t in same if t.start > tok.start) \
             or any(ch in "!?" for ch in src.norm[tok.start:])
         if done and wordy and chatty and not any(t.kind in ("word", "symbol") or t.candidates or t.word is not None
                                                  for t in rest):
@@ -511,9 +513,18 @@ class _Source:
             for t in rest:
                 t.kind = "sep"
             return
-        guess = self.suggestion(word) if len(word) > 1 or not word.isascii() else None
+        suggest = len(self.problems) < 48  # a post of hundreds of unknown words: no search for each
+        guess = self.suggestion(word) if suggest and (len(word) > 1 or not word.isascii()) else None
         hint = f"もしかして「{guess}」？　{CARD_HELP}" if guess else CARD_HELP
         self.problems.append(Problem("カードとして読めない語です。", line=line, column=column, text=shown, hint=hint))
+
+    def _token_lines(self, tokens: list[Piece]) -> dict[int, int]:
+        """The line of each token (computed once per reading: a post of many unknown words)."""
+        kept = getattr(self, "_lines_kept", None)
+        if kept is None or kept[0] is not tokens:
+            kept = (tokens, {id(t): self.source.where(t.start)[0] for t in tokens})
+            self._lines_kept = kept
+        return kept[1]
 
     def where(self, start: int, end: int | None = None) -> tuple[int, int, str]:
         """Line, column (1-based) and original text of a span of what lark reads."""
