@@ -9,28 +9,16 @@ import json
 import pytest
 
 from pbf import engine
-from pbf.campaign import load
 from pbf.errors import OrderError
 
 
 @pytest.fixture(scope="module")
 def camps(tmp_path_factory):
-    from pbf.cli import main
-    import contextlib
-    import io
+    """The corpora's three campaigns (tests/corpus/runner.py): Alter EGO, a rider duel, three riders."""
+    from corpus.runner import campaigns
 
-    root = tmp_path_factory.mktemp("reading")
-    argv = {
-        "ae": ["--system", "alterego", "--player", "美鈴=meiling", "--player", "楓=kaede", "--set", "hands=free"],
-        "rd": ["--system", "rider", "--player", "城戸=ryuki", "--player", "刃=jinshu"],
-        "three": ["--system", "rider", "--player", "城戸=ryuki", "--player", "蓮=knight", "--player", "北岡=zolda"],
-    }
-    out = {}
-    for key, args in argv.items():
-        with contextlib.redirect_stdout(io.StringIO()):
-            assert main(["new", str(root / key), *args, "--seed", "reading"]) == 0
-        out[key] = load(root / key)
-    return out
+    found = campaigns(tmp_path_factory.mktemp("reading"))
+    return {"ae": found["alterego"], "rd": found["duel"], "three": found["three"]}
 
 
 def read(camp, player, text):
