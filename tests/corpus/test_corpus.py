@@ -15,8 +15,8 @@ from corpus.runner import figures, run
 # (read as meant, unclear refused or warned) — the second and third corpora were written later, each
 # by another hand without the code, and read first by a version not tuned to them (docs/reading.md
 # gives those first figures); the floors are what this version reaches on each
-FLOOR = {"alterego": (0.95, 0.88), "rider": (0.96, 0.92), "alterego-2": (0.93, 0.88), "rider-2": (0.93, 0.96),
-         "alterego-3": (0.91, 0.81), "rider-3": (0.91, 0.93), "alterego-4": (0.85, 0.91), "rider-4": (0.82, 1.0)}
+FLOOR = {"alterego": (0.955, 0.89), "rider": (0.96, 0.92), "alterego-2": (0.93, 0.88), "rider-2": (0.93, 0.96),
+         "alterego-3": (0.91, 0.81), "rider-3": (0.91, 0.93), "alterego-4": (0.87, 0.91), "rider-4": (0.82, 1.0)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200}
 
