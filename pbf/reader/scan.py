@@ -231,7 +231,6 @@ def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
             continue
-        said = [t for t in line if t.kind not in ("sep",)]
         if said:
             line_no, column, shown = text.where(said[0].start, said[-1].end)
             notes.append(Problem("は雑談として読みませんでした。", line=line_no, column=column,
@@ -243,7 +242,8 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
     """Notes for what an order line held besides the order: remarks in brackets, anchors, and
     the greeting or chat of function words after the last order word of a line (よろしくお願いします)."""
     notes = []
-    for line in lines_of(tokens, text):
+    lines = lines_of(tokens, text)
+    for line in lines:
         last = max((k for k, t in enumerate(line) if t.kind in ORDER_KINDS or t.word is not None and t.kind == "unknown"),
                    default=None)
         if last is None:
@@ -257,7 +257,7 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
                 sum(ch.isalpha() for t in tail for ch in text.norm[t.start:t.end]) >= 4:
             where_line, column, shown = text.where(tail[0].start, tail[-1].end)
             notes.append(Problem("は雑談として読みませんでした。", line=where_line, column=column, text=shown))
-    for line in lines_of(tokens, text):
+    for line in lines:
         said = [t for t in line if t.kind != "sep" or text.norm[t.start:t.end] in "?？"]
         if said and holds_order(line) and text.norm[said[-1].start:said[-1].end] in ("?", "？") and \
                 any(t.kind in ORDER_KINDS for t in said[:-1]):
