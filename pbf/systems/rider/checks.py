@@ -238,34 +238,26 @@ def near_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> str | N
         if word.endswith(courtesy) and len(word) > len(courtesy):
             found = find_fighter(word[: -len(courtesy)], fighters, data)
             return found[0] if len(found) == 1 else None
-    by_reading = set()  # a name written by its reading (レン, キド, ren) or a kanji of the same (連 for 蓮)
-    said = kana.looses(word)
-    lex = Lexicon()
+    spellings: list[tuple[str, str, bool]] = []  # (fighter, a spelling of its name, English)
     for name, fighter in fighters.items():
         try:
             _kind, sheet = data.character(fighter["character"])
         except KeyError:  # pragma: no cover
             continue
-        for spelling in (name, sheet.get("name", ""), sheet.get("english", ""), *(sheet.get("aliases", []) or [])):
-            if spelling:
-                lex.add(spelling, Word(name, name))
-                if said and len(word) >= 1 and kana.looses(spelling) & said:
-                    by_reading.add(name)
-    if not by_reading and len(word) >= 1:
+        spellings += [(name, s, False) for s in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])) if s]
+        spellings += [(name, sheet["english"], True)] if sheet.get("english") else []
+    said = kana.looses(word)
+    # a name written by its reading (レン, キド, ren) or a kanji of the same (連 for 蓮)
+    by_reading = {name for name, spelling, _english in spellings if said and word and kana.looses(spelling) & said}
+    if not by_reading and word:
         # a name cut short (ゾル for ゾルダ, 龍 for 龍騎): the beginning of one fighter's names only
-        for name, fighter in fighters.items():
-            try:
-                _kind, sheet = data.character(fighter["character"])
-            except KeyError:  # pragma: no cover
-                continue
-            for spelling in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])):
-                if spelling and len(spelling) > len(word) and spelling.startswith(word) and (
-                        len(word) >= 2 or kana.has_kanji(word)):
-                    by_reading.add(name)
+        by_reading = {name for name, spelling, english in spellings if not english and len(spelling) > len(word)
+                      and spelling.startswith(word) and (len(word) >= 2 or kana.has_kanji(word))}
     if len(by_reading) == 1:
         return by_reading.pop()
     if by_reading:
         return None
+    lex = Lexicon((spelling, Word(name, name)) for name, spelling, _english in spellings)
     found, _candidates = lex.correction(word)
     return found.concept if found is not None else None
 

@@ -225,9 +225,8 @@ class Rewritten:
                 previous_significant, current_significant = current_significant, tok
             if kind == "event_final":
                 close()
-                said = src.norm[tok.start:tok.end]
-                m = _EVENT_MARKER.match(said)
-                at = tok.start + (m.end() if m else 0)
+                m = _EVENT_MARKER.match(src.folded, tok.start, tok.end)
+                at = m.end() if m else tok.start
                 o_start, _o_end = src.span(tok.start, at)
                 clauses[-1].append(("イベントファイナル: ", o_start, o_start))
                 if at < tok.end:  # the free text, as written
@@ -670,17 +669,18 @@ def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[P
     return kept, notes
 
 
-_EVENT_MARKER = re.compile(r"^\s*(?:イベントファイナル|いべんとふぁいなる|event\s*final|ef)\s*[:：]?\s*", re.I)
+# イベントファイナル's marker, on the folded text (いべんとふぁいなる is イベントファイナル there), with
+# the colon and the spaces after it: what follows is the free text
+_EVENT_MARKER = re.compile(r"(?:イベントファイナル|event\s*final|ef(?=\s*[:：]))\s*[:：]?\s*", re.I)
 
 
 def _event_final(tokens: list[Token], src: Text) -> list[Token]:
     """イベントファイナル: its free text runs to the end of the line, as written."""
     out: list[Token] = []
     i = 0
-    marker = re.compile(r"(?:イベントファイナル|event\s*final|ef(?=\s*[:：]))\s*[:：]?", re.I)
     while i < len(tokens):
         tok = tokens[i]
-        m = marker.match(src.folded, tok.start)
+        m = _EVENT_MARKER.match(src.folded, tok.start)
         if m and (i == 0 or tokens[i - 1].end <= tok.start):
             end = src.folded.find("\n", tok.start)
             end = len(src.folded) if end < 0 else end
