@@ -10,3 +10,13 @@ def seed_campaign(tmp_path, pbf):
                          "--seed", "test-seed", "--set", "hands=free")
     assert code == 0, err
     return path
+
+
+@pytest.fixture(scope="module")
+def camps(tmp_path_factory):
+    """The natural-order corpora's three campaigns (tests/corpus/runner.py), for the reading tests:
+    Alter EGO (美鈴, 楓), a rider duel (城戸, 刃) and three riders (城戸, 蓮, 北岡)."""
+    from corpus.runner import campaigns
+
+    found = campaigns(tmp_path_factory.mktemp("reading"))
+    return {"ae": found["alterego"], "rd": found["duel"], "three": found["three"]}

@@ -12,15 +12,6 @@ from pbf import engine
 from pbf.errors import OrderError
 
 
-@pytest.fixture(scope="module")
-def camps(tmp_path_factory):
-    """The corpora's three campaigns (tests/corpus/runner.py): Alter EGO, a rider duel, three riders."""
-    from corpus.runner import campaigns
-
-    found = campaigns(tmp_path_factory.mktemp("reading"))
-    return {"ae": found["alterego"], "rd": found["duel"], "three": found["three"]}
-
-
 def read(camp, player, text):
     return engine.read_for_check(camp, player, text)
 
