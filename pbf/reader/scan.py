@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Callable
 
 from ..errors import Problem
@@ -33,18 +34,26 @@ class Token:
 
 SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
 _OPEN, _CLOSE = "([{〔【《〈", ")]}〕】》〉"  # after NFKC: （ is (, ［ is [
-_ANCHOR = re.compile(r">>\d+(?:[-,]\d+)*")
-_LAUGH = re.compile(r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])")
-_NUMBER = re.compile(r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))")
+_ANCHOR = r">>\d+(?:[-,]\d+)*"
+_LAUGH = r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])"
+_NUMBER = r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))"
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
-_EMOTICON = re.compile(r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?")
+_EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?"
 # a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑
-_CARET_FACE = re.compile(r"\^[_o\-]?\^;*")
-_TALK_BEFORE = re.compile(r"[ァ-ヺー!w。~〜]")
-
-
+_CARET_FACE = r"\^[_o\-]?\^;*"
+_TALK_BEFORE = r"[ァ-ヺー!w。~〜]"
 # a remark that reads as chat by its end: a laugh, an ending of talk (ですわ, かな, よね), ！
-_CHATTY_REMARK = re.compile(r"(?:(?<![a-z])w+|笑+|草+|デス[ワネヨ]?|カナ|カモ|ヨネ|ダネ|[!]+)\s*$")  # on the folded text
+_CHATTY_REMARK = r"(?:(?<![a-z])w+|笑+|草+|デス[ワネヨ]?|カナ|カモ|ヨネ|ダネ|[!]+)\s*$"  # on the folded text
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> dict[str, re.Pattern[str]]:
+    """The patterns above, compiled on first use: a plot of card symbols is never scanned, and
+    compiling them all costs a few milliseconds of every start-up that imports this module."""
+    return {name: re.compile(source) for name, source in (
+        ("anchor", _ANCHOR), ("laugh", _LAUGH), ("number", _NUMBER), ("emoticon", _EMOTICON),
+        ("caret_face", _CARET_FACE), ("talk_before", _TALK_BEFORE), ("chatty_remark", _CHATTY_REMARK),
+        ("not_flavour", _NOT_FLAVOUR), ("correction", _CORRECTION))}
 
 
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
@@ -52,6 +61,9 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
     """``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); ``"chatty"``:
     only one that reads as chat by its end (the rider game: （城戸から） names whom to move from,
     （刃さんそろそろ撃ってきそうｗ） is chat); False: what brackets hold is read as any text is."""
+    patterns = _compiled()
+    anchor, laugh, number, emoticon = patterns["anchor"], patterns["laugh"], patterns["number"], patterns["emoticon"]
+    caret_face, talk_before, chatty_remark = patterns["caret_face"], patterns["talk_before"], patterns["chatty_remark"]
     folded = text.folded
     n = len(folded)
     out: list[Token] = []
@@ -69,17 +81,17 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, i + 1, "sep"))
             i += 1
             continue
-        m = _EMOTICON.match(folded, i)
+        m = emoticon.match(folded, i)
         if m:
             out.append(Token(i, m.end(), "comment"))
             i = m.end()
             continue
-        m = _CARET_FACE.match(folded, i)
-        if m and i > 0 and _TALK_BEFORE.match(folded, i - 1):
+        m = caret_face.match(folded, i)
+        if m and i > 0 and talk_before.match(folded, i - 1):
             out.append(Token(i, m.end(), "comment"))
             i = m.end()
             continue
-        m = _ANCHOR.match(folded, i)
+        m = anchor.match(folded, i)
         if m:
             out.append(Token(i, m.end(), "anchor"))
             i = m.end()
@@ -100,14 +112,14 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, i + 1, "sep"))
             i += 1
             continue
-        m = _LAUGH.match(folded, i)
+        m = laugh.match(folded, i)
         if m and (i == 0 or not folded[i - 1].isascii() or not folded[i - 1].isalpha()):
             out.append(Token(i, m.end(), "laugh"))
             i = m.end()
             continue
         if ch in _OPEN:
             close = _closing(folded, i)
-            if close is not None and remarks == "chatty" and _CHATTY_REMARK.search(folded, i + 1, close):
+            if close is not None and remarks == "chatty" and chatty_remark.search(folded, i + 1, close):
                 out.append(Token(i, close + 1, "comment"))  # （刃さんそろそろ撃ってきそうｗ）: chat, whatever its words
                 i = close + 1
                 continue
@@ -122,7 +134,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, i + 1, "sep"))
             i += 1
             continue
-        m = _NUMBER.match(folded, i)
+        m = number.match(folded, i)
         if m:
             out.append(Token(i, m.end(), "number"))
             i = m.end()
@@ -324,13 +336,13 @@ def flavour(tokens: list[Token], text: Text) -> list[Token]:
 
 # what a verb phrase must not hold to be passed over: a condition (来たときだけ, 撃ったら), or a
 # word of the game's own (ためがある: the charge; 構え, 着地, 転倒)
-_NOT_FLAVOUR = re.compile(r"とき|時|たら|だら|なら|れば|えば|けば|場合|際|ため|溜|構え|着地|転倒|空中|ダウン|迷|悩|どっち|どちら|"
-                          r"やっぱ|やはり|やめ|じゃなく|ではなく|代わり|かわり")
+_NOT_FLAVOUR = (r"とき|時|たら|だら|なら|れば|えば|けば|場合|際|ため|溜|構え|着地|転倒|空中|ダウン|迷|悩|どっち|どちら|"
+                r"やっぱ|やはり|やめ|じゃなく|ではなく|代わり|かわり")
 # a player who takes back what they wrote: 旋風脚…いや、やっぱり朧月で / AじゃなくてB / AかBか迷う…B
-_CORRECTION = re.compile(r"(?:いや[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じゃなくて|ではなくて|じゃなく|ではなく|"
-                         r"[…\.。・]{2,}\s*いや[、,!！]?|"
-                         r"迷っています|迷ってます|迷ってる|迷いましたが|迷ったけど|迷うけど|迷います|迷う|悩んでいます|"
-                         r"悩んだけど|悩みます|悩む|訂正[:：]?|訂正します")
+_CORRECTION = (r"(?:いや[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じゃなくて|ではなくて|じゃなく|ではなく|"
+               r"[…\.。・]{2,}\s*いや[、,!！]?|"
+               r"迷っています|迷ってます|迷ってる|迷いましたが|迷ったけど|迷うけど|迷います|迷う|悩んでいます|"
+               r"悩んだけど|悩みます|悩む|訂正[:：]?|訂正します")
 
 
 def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
@@ -340,7 +352,7 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
     if len(orderly) < 2:
         return tokens, []
     cut = None
-    for m in _CORRECTION.finditer(text.norm):
+    for m in _compiled()["correction"].finditer(text.norm):
         if any(t.start < m.start() for t in orderly) and any(t.start >= m.end() for t in orderly):
             cut = m
     if cut is None:
@@ -355,7 +367,7 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
 
 
 def _verb_phrase(phrase: str) -> bool:
-    if not phrase or any("ァ" <= ch <= "ヺ" or ch.isascii() for ch in phrase) or _NOT_FLAVOUR.search(phrase):
+    if not phrase or any("ァ" <= ch <= "ヺ" or ch.isascii() for ch in phrase) or _compiled()["not_flavour"].search(phrase):
         return False
     if not any("ぁ" <= ch <= "ゖ" for ch in phrase) or not any("\u4e00" <= ch <= "\u9fff" for ch in phrase):
         return False  # 若: a kanji alone, きど: kana alone — a slip or a name more likely than a verb phrase
