@@ -57,8 +57,9 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 
 
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
-         remarks: bool | str = True) -> list[Token]:
-    """``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); ``"chatty"``:
+         remarks: bool | str = True, readings: bool = False) -> list[Token]:
+    """``readings``: a word written in kana is found by the reading of its kanji form (はなれる,
+    いちばんちかいひと), with a note. ``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); ``"chatty"``:
     only one that reads as chat by its end (the rider game: （城戸から） names whom to move from,
     （刃さんそろそろ撃ってきそうｗ） is chat); False: what brackets hold is read as any text is."""
     patterns = _compiled()
@@ -98,6 +99,12 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             continue
         end = symbol(folded, i) if symbol is not None else None
         found = lexicon.match(folded, i, text.norm)
+        if readings and "ぁ" <= text.norm[i] <= "ゖ" and (found is None or found[0] - i < 3):
+            by_reading = next((m for m in lexicon.match_reading(folded, i) if _ends_a_word(folded, m[0], lexicon, symbol)), None)
+            if by_reading is not None and (found is None or by_reading[0] > found[0]) and (not end or by_reading[0] > end):
+                out.append(Token(i, by_reading[0], "word", by_reading[1], corrected=True))
+                i = by_reading[0]
+                continue
         if end and (found is None or found[0] < end):  # a word of the lexicon as long wins (backjump)
             out.append(Token(i, end, "symbol"))
             i = end
@@ -149,6 +156,14 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         unknown(i)
         i += 1
     return out
+
+
+def _ends_a_word(folded: str, at: int, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None) -> bool:
+    """A word read by its reading ends where the kana do, or where another word begins
+    (こうげき|ないと, not こうげきな|いと)."""
+    if at >= len(folded) or not ("ァ" <= folded[at] <= "ヺ" or folded[at] == "ー"):
+        return True
+    return lexicon.match(folded, at) is not None or (symbol is not None and symbol(folded, at) is not None)
 
 
 def _decoration(ch: str) -> bool:

@@ -269,6 +269,20 @@ def _character_name(data: RiderData, fighter: dict[str, Any]) -> str:
         return fighter["character"]
 
 
+def roster(state: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """(name, character) of every fighter of the battle: the names a GM's reading knows
+    (ないとにちかよる, ファイナル 北岡>城戸)."""
+    return tuple((name, str(f.get("character", ""))) for name, f in state["fighters"].items())
+
+
+def is_fighter(raw: str, roster_: tuple[tuple[str, str], ...], data: RiderData) -> bool:
+    """The written word names one fighter of ``roster_`` (as :func:`find_fighter` or
+    :func:`near_fighter` read it)."""
+    fighters = {name: {"character": character} for name, character in roster_}
+    word = raw.strip()
+    return bool(word) and (len(find_fighter(word, fighters, data)) == 1 or near_fighter(word, fighters, data) is not None)
+
+
 def find_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> list[str]:
     """Who a written name means: a player's name (NFKC), else a character's id, name, English
     name or alias (e.g. ナイト, Knight) when exactly those fighters play it."""
@@ -324,7 +338,8 @@ def _read(text: str, player: str, state: dict[str, Any], data: RiderData, teams:
           natural: bool) -> RiderOrder:
     stage = 0
     try:
-        clauses, _normalised, where = read_clauses(text, data, player, natural)
+        clauses, _normalised, where = read_clauses(text, data, player, natural,
+                                                   roster(state) if natural else ())
         stage = 1
         order, at = build_order(clauses, text, where, player, data)
         stage = 2

@@ -472,19 +472,23 @@ def _is_name(item: str, data: RiderData) -> bool:
 # once (a replay reads the same orders turn after turn; a bot trying orders, thousands of times).
 # The data is kept with the clauses, so an id is never mistaken for other data's. Problems are
 # never kept (they name the player). Bounded: cleared when full.
-_READ: dict[tuple[str, int, bool], tuple[RiderData, tuple[Clause, ...], str, tuple[int, ...]]] = {}
+_READ: dict[tuple[str, int, bool, tuple[tuple[str, str], ...]], tuple[RiderData, tuple[Clause, ...], str, tuple[int, ...]]] = {}
 _READ_MAX = 4096
 
 
 def read_clauses(text: str, data: RiderData, player: str | None = None,
-                 natural: bool = False) -> tuple[list[Clause], str, list[int]]:
+                 natural: bool = False, roster: tuple[tuple[str, str], ...] = ()) -> tuple[list[Clause], str, list[int]]:
     """The order's clauses, the normalised text and where each normalised character came from.
     ``natural``: read as a GM reads a post (pbf/systems/rider/rewrite.py) rather than as the
-    order language is written."""
-    key = (text, id(data), natural)
+    order language is written; ``roster`` ((name, character) of each fighter) lets that reading
+    know the battle's names (ないとにちかよる, ファイナル 北岡>城戸)."""
+    key = (text, id(data), natural, roster)
     kept = _READ.get(key)
     if kept is None or kept[0] is not data:
-        clauses, normalised, where = (_read_naturally if natural else _read_clauses)(text, data, player)
+        if natural:
+            clauses, normalised, where = _read_naturally(text, data, player, roster)
+        else:
+            clauses, normalised, where = _read_clauses(text, data, player)
         if len(_READ) >= _READ_MAX:
             _READ.clear()
         kept = _READ[key] = (data, tuple(clauses), normalised, tuple(where))
@@ -537,12 +541,13 @@ def _passive_lists(original: str, normalised: str, where: list[int], data: Rider
     return "".join(chars), origin, notes
 
 
-def _read_naturally(text: str, data: RiderData, player: str | None) -> tuple[list[Clause], str, list[int]]:
+def _read_naturally(text: str, data: RiderData, player: str | None,
+                    roster: tuple[tuple[str, str], ...] = ()) -> tuple[list[Clause], str, list[int]]:
     """The post read the way a GM reads it (rewrite.py), then by the order language; its notes
     ride along as a clause of their own (build_order puts them on the order)."""
     from .rewrite import Rewritten
 
-    rewritten = Rewritten(text, data)
+    rewritten = Rewritten(text, data, roster)
     if rewritten.problems:
         raise ReadingProblem([p if p.player else _with_player(p, player) for p in rewritten.problems])
     clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data, player)

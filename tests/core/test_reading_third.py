@@ -1,0 +1,113 @@
+"""Orders read the way a GM reads them, third pass (issue 19): what a fifth corpus, written
+without the code, found in the rider game — the battle's names written in kana where nothing
+else is known (ないとにちかよる, ぞるだから), words written in kana by the reading of their kanji
+(はなれる, いちばんちかいひと), a name that stands alone after a card as its target, evasion said
+of being attacked (攻撃されたら受けで回避), the page's 隙狙い effect as its declaration, and
+remarks in brackets that hold no order. Each case goes through the reading ``pbf check`` makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbf import engine
+from pbf.errors import OrderError
+
+
+def read(camp, player, text):
+    return engine.read_for_check(camp, player, text)
+
+
+def shown(notes):
+    return " ".join(n.format() for n in notes)
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("城戸", "【行動】ないとにちかよる そーど こうげきないと", "近寄る: 蓮 / ソードベント / 攻撃: 蓮"),
+    ("蓮", "【行動】ぞるだからはなれる\nなすてぃ\nこうげき:ぞるだ", "離れる: 北岡 / ナスティベント / 攻撃: 北岡"),
+    ("北岡", "【行動】しゅーと すきねらい1 れん", "シュートベント / 攻撃: 蓮 / 隙狙い 1"),
+    ("北岡", "【行動】ふぁいなる れん きど", "ファイナルベント / 攻撃: 蓮, 城戸"),
+])
+def test_a_name_in_kana_is_the_fighter_of_that_reading(camps, player, text, canonical):
+    got, notes = read(camps["three"], player, text)
+    assert got == canonical
+
+
+def test_a_kana_name_is_never_taken_out_of_a_word():
+    """ないと is ナイト only where the kana end or a particle follows: こうげきしないと is no name."""
+    from pbf.systems.rider.data import load
+    from pbf.systems.rider.rewrite import _NameSpellings
+
+    names = _NameSpellings((("城戸", "ryuki"), ("蓮", "knight")), load())
+    assert names("ナイト", 0) == 3
+    assert names("ナイトニ", 0) == 3
+    assert names("ナイトキ", 0) is None  # ないとき: "when not"
+    assert names("レンゾク", 0) is None  # れんぞく: 連続
+    assert names("ren", 0) == 3 and names("rend", 0) is None
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("北岡", "【行動】むーぶ いちばんちかいひとからはなれる", "離れる: 最も近い相手 / ムーブベント"),
+    ("城戸", "【行動】いちばんとおいひとにちかよる\nあどべんと", "近寄る: 最も遠い相手 / アドベント"),
+])
+def test_a_word_written_in_kana_is_read_by_the_reading_of_its_kanji(camps, player, text, canonical):
+    got, notes = read(camps["three"], player, text)
+    assert got == canonical
+    assert "を「離れる」と読みました" in shown(notes) or "を「近寄る」と読みました" in shown(notes)
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    ("three", "北岡", "【行動】シュート 隙1 蓮", "シュートベント / 攻撃: 蓮 / 隙狙い 1"),
+    ("three", "北岡", "【行動】ﾌｧｲﾅﾙ 北岡>城戸".replace("北岡>", "蓮>"), "ファイナルベント / 攻撃: 蓮, 城戸"),
+    ("three", "蓮", "【行動】ﾌｧｲﾅﾙ 北岡>城戸", "ファイナルベント / 攻撃: 北岡, 城戸"),
+    ("three", "北岡", "【行動】シュート ナイト", "シュートベント / 攻撃: 蓮"),
+])
+def test_a_name_alone_after_a_card_is_its_target_with_a_note(camps, camp, player, text, canonical):
+    got, notes = read(camps[camp], player, text)
+    assert got == canonical
+    assert "を攻撃の対象と読みました" in shown(notes)
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("城戸", "【行動】近寄る 蓮 / SV", "近寄る: 蓮 / ソードベント"),  # right after a move: whom to move against
+    ("北岡", "【行動】ムーブ 遠(vsナイト)", "遠へ: 蓮 / ムーブベント"),
+    ("北岡", "【行動】ムーブ\u3000遠へ(蓮)", "遠へ: 蓮 / ムーブベント"),
+    ("北岡", "【行動】ムーブベントを使って、蓮さんから遠くへ逃げます。", "遠へ: 蓮 / ムーブベント"),  # said of the move
+])
+def test_a_name_said_of_a_move_is_not_taken_for_the_attack(camps, player, text, canonical):
+    got, _notes = read(camps["three"], player, text)
+    assert got == canonical
+
+
+def test_a_name_after_a_colon_of_no_target_is_still_refused(camps):
+    with pytest.raises(OrderError):
+        read(camps["three"], "城戸", "留まる: 蓮")
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】\nその場に留まります。\nソードベントを使って、攻撃されたら受けで回避します。", "ソードベント / 受け"),
+    ("【行動】\n前に出て、アドベントでドラグレッダーに攻撃させます。\n攻撃されたら、HPを2点使って超回避します。",
+     "近寄る / アドベント / 超回避 2"),
+    ("【行動】\n今回は動かずに、アドベントでドラグレッダーに攻撃してもらいます。攻撃されたらガードベントを使います。",
+     "アドベント / 受動: 攻撃ならガードベント"),
+    ("【行動】\n近距離まで移動して、ストライクベントを使います。隙狙いで防御力を1点無視したいです。",
+     "近へ / ストライクベント / 隙狙い 1"),
+    ("【行動】close in w/ Sword Vent, parry", "近寄る / ソードベント / 受け"),
+])
+def test_newcomers_sentences(camps, text, canonical):
+    got, _notes = read(camps["rd"], "城戸", text)
+    assert got == canonical
+
+
+@pytest.mark.parametrize("text, canonical, remark", [
+    ("【行動】近へ！\u3000ストライクベント！\u3000（全力）", "近へ / ストライクベント", "（全力）"),
+    ("【行動】：離れる／阻止しない（逃げの一手）", "離れる / 阻止しない", "（逃げの一手）"),
+])
+def test_a_remark_in_brackets_that_holds_no_order_is_passed_over(camps, text, canonical, remark):
+    got, notes = read(camps["rd"], "城戸", text)
+    assert got == canonical
+    assert f"「{remark}」は注釈として読みませんでした" in shown(notes)
+
+
+def test_a_bracket_that_qualifies_the_order_is_still_read(camps):
+    got, _notes = read(camps["rd"], "城戸", "【行動】サバ　阻止なし(寄りのみ)")
+    assert got == "近寄るなら阻止しない / サバイブ"
