@@ -452,7 +452,7 @@ class _Source:
                     self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column,
                                               text=shown))
                 start_at = len(out)
-                if word.technique:
+                if word.technique and not src.norm[tok.start:tok.end].strip().isdigit():  # 9 is a card's numpad key
                     self.named.update(range(start_at, start_at + len(str(word.value))))
                 put(str(word.value), tok)
                 put(" ", tok)
@@ -678,41 +678,89 @@ def _read_plot(text: str, words: dict[str, str] | None) -> Plot:
     plot = _ToPlot(source, problems, unbracketed).transform(tree)
     if problems:
         raise OrderError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
-    notes = source.notes + _joined(plot, source.lexicon.commands)
+    plot, joined = _joined(plot, source.lexicon.commands)
+    notes = source.notes + joined
     if notes:
         plot = Plot(plot.items, tuple(sorted(notes, key=lambda p: (p.line or 0, p.column or 0))))
     return plot
 
 
-def _joined(plot: Plot, table: dict[str, Any] | None) -> list[Problem]:
-    """Never a wrong guess: where the cards of two written words join into another technique by
-    the rules (ジャンプ 弱攻撃 is 対空技 ↑弱; 弱攻撃 強攻撃 is 投げ), the plot reads as the rules
-    say and a warning names the other reading and how to write it (｜ keeps them apart)."""
+def _joined(plot: Plot, table: dict[str, Any] | None) -> tuple[Plot, list[Problem]]:
+    """Never a wrong guess: where the cards of two moves the player named apart would join into
+    another technique by the rules (ジャンプ 弱攻撃 would be 対空技 ↑弱; 弱攻撃 強攻撃 投げ), the
+    moves are read as named — a ｜ before the one that would join (独自裁定, docs/rules/alterego.md:
+    as few as keep each named move itself) — and a warning names the other reading and how to
+    write it. Written against each other (前J弱, ジャンプ←強) or as cards (弱 強, 9弱), they read as
+    the rules give, and a warning shows the ｜ form."""
     if not table:
-        return []
-    from .reading import read_cards
+        return plot, []
+    from .reading import _adjacent, read_cards
 
+    items = list(plot.items)
     out: list[Problem] = []
-    segment: list[Card] = []
-    for item in (*plot.items, None):
+    cuts: list[tuple[int, Card]] = []
+    segment: list[int] = []
+    for index, item in enumerate((*items, None)):
         if isinstance(item, Card):
-            segment.append(item)
+            segment.append(index)
             continue
-        at = 0
-        for read in read_cards(segment, table):
-            cards = segment[at : at + len(read.cards)]
-            at += len(read.cards)
-            units: dict[tuple[int, int], str] = {}
-            for card in cards:
-                units.setdefault((card.line, card.column), card.text)
-            if len(units) >= 2 and any(card.named for card in cards):
-                words = list(units.values())
+        units: list[list[int]] = []
+        for at in segment:
+            card = items[at]
+            if units and (items[units[-1][-1]].line, items[units[-1][-1]].column) == (card.line, card.column):
+                units[-1].append(at)
+            else:
+                units.append([at])
+        run: list[list[int]] = units[:1]
+        for unit in units[1:]:
+            crossing = _crossing([*run, unit], items, table, _adjacent, read_cards)
+            if crossing is not None and crossing[2]:
+                cuts.append((unit[0], items[unit[0]]))
+                words = [items[u[0]].text for u in crossing[1]]
                 out.append(Problem(
-                    f"は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
-                    line=cards[0].line, column=cards[0].column, text=" ".join(words), severity="warning",
-                    hint=f"別々の技にするなら「{'｜'.join(words)}」と書いてください。"))
+                    f"は別々の技として読みました（続けると{crossing[0].technique.name}（{crossing[0].cards}）になります）。",
+                    line=items[crossing[1][0][0]].line, column=items[crossing[1][0][0]].column, text=" ".join(words),
+                    severity="warning", hint=f"{crossing[0].technique.name}のつもりなら「{crossing[0].cards}」と書いてください。"))
+                run = [unit]
+                continue
+            run.append(unit)
+        for read, covered, _gap in _crossings(run, items, table, _adjacent, read_cards):
+            words = [items[u[0]].text for u in covered]
+            out.append(Problem(
+                f"は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
+                line=items[covered[0][0]].line, column=items[covered[0][0]].column, text=" ".join(words),
+                severity="warning", hint=f"別々の技にするなら「{'｜'.join(words)}」と書いてください。"))
         segment = []
-    return out
+    if not out:
+        return plot, []
+    for at, card in reversed(cuts):
+        items.insert(at, Split(card.line, card.column, ""))
+    return Plot(tuple(items), plot.notes), out
+
+
+def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any) -> list:
+    """Each technique the run's cards read as that takes cards of two written units, one of them
+    a named move: (the reading, the units it covers, whether a gap is between two of them)."""
+    cards = [items[at] for unit in run for at in unit]
+    owner = [k for k, unit in enumerate(run) for _at in unit]
+    found, at = [], 0
+    for read in read_cards(cards, table):
+        span = range(at, at + len(read.cards))
+        at += len(read.cards)
+        covered = sorted({owner[k] for k in span})
+        if len(covered) < 2 or not any(items[run[k][0]].named for k in covered):
+            continue
+        gap = any(not adjacent(items[run[a][-1]], items[run[b][0]]) and (items[run[a][0]].named or items[run[b][0]].named)
+                  for a, b in zip(covered, covered[1:]))
+        found.append((read, [run[k] for k in covered], gap))
+    return found
+
+
+def _crossing(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any):
+    """The first crossing (:func:`_crossings`) of the run that takes its last unit, or None."""
+    last = run[-1]
+    return next((c for c in _crossings(run, items, table, adjacent, read_cards) if c[1][-1] is last), None)
+
 
 # what a count may be written against: the particle of 弱攻撃を2回, an ending that is only a verb's (出して)
 _COUNT_PARTICLES = ("を", "は", "で", "ずつ")
