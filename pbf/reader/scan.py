@@ -429,25 +429,34 @@ def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kin
     return out
 
 
-def _spaced_run(tokens: list[Token], i: int, text: Text) -> tuple[int, int] | None:
-    """An unknown word of romaji or katakana and the next one after a single space, when they are
-    of the same script (torikku bento, ストライク　ベント, ちか よる): (first, last) token, or None."""
+def _spaced_runs(tokens: list[Token], i: int, text: Text) -> list[tuple[int, int]]:
+    """An unknown word of romaji or katakana and the next one or two after a single space or
+    hyphen, when they are of the same script (torikku bento, ストライク　ベント, ちか よる,
+    saikou renge shou, oboro-zuki): (first, last) token of each, the longest first."""
     def script(t: Token) -> str | None:
-        said = text.norm[t.start:t.end]
+        said = text.norm[t.start:t.end].replace(" ", "")
         if said.isascii() and said.isalpha():
             return "latin"
         if all("ァ" <= ch <= "ヺ" or "ぁ" <= ch <= "ゖ" or ch == "ー" for ch in said):
             return "kana"
         return None
 
-    if i + 2 >= len(tokens) or script(tokens[i]) is None:
-        return None
-    gap, nxt = tokens[i + 1], tokens[i + 2]
-    if gap.kind != "sep" or text.norm[gap.start:gap.end] not in (" ", "\u3000") or nxt.start != gap.end:
-        return None
-    if nxt.kind not in ("unknown", "word") or script(nxt) != script(tokens[i]):
-        return None
-    return i, i + 2
+    if script(tokens[i]) is None:
+        return []
+    found: list[tuple[int, int]] = []
+    last = i
+    while last + 2 < len(tokens) and len(found) < 2:
+        gap, nxt = tokens[last + 1], tokens[last + 2]
+        if gap.kind != "sep" or text.norm[gap.start:gap.end] not in (" ", "\u3000", "-") or nxt.start != gap.end:
+            break
+        if nxt.kind not in ("unknown", "word") or script(nxt) != script(tokens[i]):
+            break
+        last += 2
+        found.append((i, last))
+    if i >= 2 and tokens[i - 1].kind == "sep" and text.norm[tokens[i - 1].start:tokens[i - 1].end] in (" ", "\u3000", "-") \
+            and tokens[i - 2].kind == "word" and tokens[i - 2].end == tokens[i - 1].start and script(tokens[i - 2]) == script(tokens[i]):
+        found.insert(0, (i - 2, found[-1][1] if found else i))  # saikou renge + shou: a word and the rest of it
+    return sorted(found, key=lambda ab: ab[0] - ab[1])
 
 
 def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",)) -> list[Token]:
@@ -483,15 +492,16 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
         while last + 1 < len(out) and last - i < 2 and out[last + 1].start == out[last].end and joins(out[last + 1]) \
                 and out[last + 1].kind != "symbol":  # a card begins a word (弱+口撃), it does not end one (シャンプ 強)
             last += 1
-        spaced = _spaced_run(out, i, text)  # torikku bento, ストライク　ベント: one name written in two
+        spaced = _spaced_runs(out, i, text)  # torikku bento, ストライク　ベント: one name written in two
         spans = [(a, b) for a in range(i, first - 1, -1) for b in range(i, last + 1)]
         spans.sort(key=lambda ab: -(ab[1] - ab[0]))  # the longest first: 前+シャンプ is 前ジャンプ
-        if spaced is not None:
-            spans.insert(0, spaced)
+        spans[:0] = spaced
         done = False
         candidates: tuple = ()
         for a, b in spans:
             word = text.norm[out[a].start:out[b].end].strip()
+            if (a, b) in spaced and b - a >= 2:
+                word = "".join(text.norm[t.start:t.end] for t in out[a:b + 1] if t.kind != "sep")  # saikourengeshou
             if any(t.kind == "function" for t in out[a:b + 1]) and not any(t.kind == "word" for t in out[a:b + 1]) \
                     and any("\u4e00" <= ch <= "\u9fff" for ch in word):
                 continue  # と+同じ+で is no word: a function word joins a run of kanji only with an order word
@@ -503,7 +513,7 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if ":" in word[:-1]:
                 continue  # 攻撃：+連 is a label and what follows it, no slip of the label
             found, near = lexicon.correction(word, kinds)
-            if found is not None and spaced == (a, b) and lexicon.near(word, kinds)[0][0] > 0:
+            if found is not None and (a, b) in spaced and lexicon.near(word, kinds)[0][0] > 0:
                 found = None  # two words joined across a space only when they are one by reading (ちか よる)
             if found is not None:
                 out[a:b + 1] = [Token(out[a].start, out[b].end, "unknown", found, corrected=True)]

@@ -128,6 +128,7 @@ _CARD_SYMBOLS = frozenset("弱強→←↑⇒➡⇐⬅⇑⬆^|")
 _ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z])")
 _CANCEL_WORD = re.compile(r"(?:cancel|キャンセル|c)(?![a-z])")
 _TIMES = frozenset("×✕✖")
+_ENGLISH_TIMES = {"twice": 2, "thrice": 3}  # after the move: walk forward twice
 _OPENS = "([{「【〔"
 
 
@@ -375,6 +376,10 @@ class _Source:
             if tok.end == tok.start:
                 continue  # the end of a line kept by chat_lines
             nxt = follows.get(id(tok))
+            if kind in ("unknown", "function", "word") and src.folded[tok.start:tok.end].strip() in _ENGLISH_TIMES \
+                    and last_unit is not None:
+                repeat(_ENGLISH_TIMES[src.folded[tok.start:tok.end].strip()], tok)  # move forward twice
+                continue
             if kind == "symbol":
                 piece = src.norm[tok.start:tok.end]
                 if piece in _TIMES or piece in ("x", "*"):

@@ -144,6 +144,10 @@ class AlterEgo:
             plot = plot_mod.parse_plot(text, _lexicon().lexicon(ctx.data, character) if character else None)
         except OrderError as exc:
             raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
+        if "ので" in text or "のつもりで" in text:
+            plot = self._explained(text, plot, plot_mod, ctx, character)
+        if "(" in text or "（" in text:
+            plot = self._glossed(text, plot, plot_mod, ctx, character)
         options, defaults = ctx.options, self.default_options
         fighter = state["fighters"][player]
         problems: list[Problem] = []
@@ -208,6 +212,69 @@ class AlterEgo:
             problems.sort(key=lambda p: (p.line or 0, p.column or 0))
             raise OrderError(problems)
         return plot
+
+    def _explained(self, text: str, plot: Any, plot_mod: Any, ctx: Context, character: Any) -> Any:
+        """弱攻撃のあとに強攻撃をしたいので、弱攻撃｜強攻撃 でお願いします: the sentence before ので says
+        why, the part after is the plot — the same cards said twice are one plot, read from the part
+        after (as written there), with a note. Otherwise the plot as read."""
+        import re
+
+        m = re.search(r"(?:な?ので|のつもりで)[、,。\s]*", text)
+        if m is None or not text[m.end():].strip():
+            return plot
+        words = _lexicon().lexicon(ctx.data, character) if character else None
+        try:
+            before = plot_mod.parse_plot(text[: m.start()], words)
+            after = plot_mod.parse_plot(text[m.end():], words)
+        except OrderError:
+            return plot
+        if not before.cards or before.cards != after.cards or plot.cards != before.cards + after.cards:
+            return plot
+        line = text.count("\n", 0, m.start()) + 1
+        note = Problem("は行動の説明として読みませんでした（後ろに同じカードが書かれています）。", line=line, column=1,
+                       text=text[: m.end()].strip().split("\n")[-1])
+        return plot_mod.Plot(tuple(_shifted(item, text, m.end()) for item in after.items),
+                             (note, *(_shifted(n, text, m.end()) for n in after.notes)))
+
+    def _glossed(self, text: str, plot: Any, plot_mod: Any, ctx: Context, character: Any) -> Any:
+        """Cards in brackets after the plot on their line say what the plot is (66H (dash heavy),
+        朧月（←→強）): when they are the last cards before them, a gloss — passed over, with a note;
+        when they are other cards (エナジーキャノン（↑→強）), the plot outside is read and a warning
+        says which cards in brackets were not. Otherwise the plot as read."""
+        import re
+
+        words = _lexicon().lexicon(ctx.data, character) if character else None
+        notes: list[Problem] = []
+        for m in re.finditer(r"[（(]([^（()）\n]+)[）)]", text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if not text[line_start : m.start()].strip():
+                continue  # a bracket that opens its line is no gloss of anything
+            try:
+                inside = plot_mod.parse_plot(m.group(1), words)
+                blanked = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+                without = plot_mod.parse_plot(blanked, words)
+                ahead = plot_mod.parse_plot(text[: m.start()], words)
+            except OrderError:
+                continue
+            if not inside.cards or not ahead.cards or inside.notes:
+                continue  # （投げ狙いです）: a remark that says more than cards
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - line_start + 1
+            if ahead.cards[-len(inside.cards):] == inside.cards:
+                if plot.cards != without.cards:  # the gloss was read as cards: read without it
+                    plot = plot_mod.Plot(without.items, (*without.notes, *notes))
+                notes.append(Problem("は直前の行動の説明として読みました（カードは出しません）。", line=line, column=column,
+                                     text=m.group(0)))
+            else:
+                notes.append(Problem(f"のカード（{''.join(inside.cards)}）は読みませんでした：括弧の前の行動（{''.join(ahead.cards)}）と違います。",
+                                     line=line, column=column, text=m.group(0), severity="warning",
+                                     hint="括弧の中のカードのつもりなら、括弧を外して書いてください。"))
+                if plot.cards != without.cards:
+                    plot = plot_mod.Plot(without.items, without.notes)
+        if not notes:
+            return plot
+        kept = [n for n in plot.notes if not (n.text and any(n.text == g.text or n.text in g.text for g in notes))]
+        return plot_mod.Plot(plot.items, tuple(sorted((*kept, *notes), key=lambda p: (p.line or 0, p.column or 0))))
 
     def _restated(self, text: str, plot_mod: Any, ctx: Context, character: Any, limit: int) -> Any:
         """A plot too long for the turn whose first part alone is a whole plot, the rest a remark
@@ -489,3 +556,14 @@ class AlterEgo:
 
 
 SYSTEM = AlterEgo()
+
+
+def _shifted(item: Any, text: str, offset: int) -> Any:
+    """An item read from ``text[offset:]``, placed where it is in ``text`` (line and column)."""
+    from dataclasses import replace
+
+    line = text.count("\n", 0, offset)
+    if getattr(item, "line", None) is None or (line == 0 and not offset):
+        return item
+    start_col = offset - (text.rfind("\n", 0, offset) + 1)
+    return replace(item, line=item.line + line, column=item.column + (start_col if item.line == 1 else 0))
