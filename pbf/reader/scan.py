@@ -526,3 +526,42 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             tok.candidates = candidates
             i += 1
     return out
+
+
+_ENDS = "。!?！？\n"
+
+
+def chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[Problem]]:
+    """A sentence of the order's lines that holds no order word (ついに烈火の出番ｗ, ←これでどうだ,
+    誰でもいいや笑, ゲージが足りないかもしれませんが…) is chat: passed over with a note. Only a
+    sentence that reads as chat (a function word, a laugh, a ← pointing back at the order) — a
+    lone unknown word is left for the reader to name."""
+    sentences: list[list[Token]] = [[]]
+    for tok in tokens:
+        text = src.norm[tok.start:tok.end]
+        if tok.kind == "unknown" and text.startswith("←") and sentences[-1]:
+            sentences.append([])
+        sentences[-1].append(tok)
+        if tok.kind == "sep" and (tok.end == tok.start or src.norm[tok.start] in _ENDS):
+            sentences.append([])
+    kept: list[Token] = []
+    notes: list[Problem] = []
+    for sentence in sentences:
+        said = [t for t in sentence if t.kind != "sep"]
+        # an order word says something of the order; なら, 相手が or a monster's name alone does not
+        # (お願い当たらないで, ドラグレッダー頼んだ！ are chat)
+        orderly = any(t.kind in ("symbol", "counter") or (t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)
+                                                 and t.word.value[0] in ("nara", "their", "monster")))
+                      or t.kind in ("number", "event_final")
+                      or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
+        # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)
+        chatty = any(t.kind in ("function", "laugh") for t in said) or (
+            said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")
+        letters = sum(ch.isalpha() for t in said for ch in src.norm[t.start:t.end])
+        if said and not orderly and chatty and (any(t.kind == "unknown" for t in said) or letters >= 4):
+            line, column, shown = src.where(said[0].start, said[-1].end)
+            notes.append(Problem("は雑談として読みませんでした。", line=line, column=column, text=shown))
+            kept.extend(t for t in sentence if t.kind == "sep")
+            continue
+        kept.extend(sentence)
+    return kept, notes

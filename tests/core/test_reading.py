@@ -252,7 +252,8 @@ def test_a_remark_that_restates_the_plot_is_read_past_when_the_plot_would_not_fi
 def test_more_cards_than_a_turn_allows_is_still_refused(camps):
     (problem,) = refused(camps["ae"], "美鈴", "弱弱弱弱弱弱")
     assert "5枚まで" in problem.message
-    assert refused(camps["ae"], "楓", "→↑弱（旋風脚）弱")  # cards after the bracket: no remark at its end
+    got, notes = read(camps["ae"], "楓", "→↑弱（旋風脚）弱")  # the bracket names the cards before it: a gloss
+    assert got == "→↑弱弱" and any("説明" in n.message for n in notes)
 
 
 def test_two_cards_with_or_are_asked_about(camps):

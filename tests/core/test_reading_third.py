@@ -111,3 +111,39 @@ def test_a_remark_in_brackets_that_holds_no_order_is_passed_over(camps, text, ca
 def test_a_bracket_that_qualifies_the_order_is_still_read(camps):
     got, _notes = read(camps["rd"], "城戸", "【行動】サバ　阻止なし(寄りのみ)")
     assert got == "近寄るなら阻止しない / サバイブ"
+
+
+# -- Alter EGO --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("player, text, canonical, note", [
+    ("美鈴", "【行動】6 6 H (dash heavy)", "→→強", "直前の行動の説明として読みました"),  # a gloss of the plot
+    ("美鈴", "【行動】弱攻撃のあとに強攻撃をしたいので、弱攻撃｜強攻撃 でお願いします。", "弱|強", "行動の説明として読みませんでした"),
+    ("美鈴", "【行動】move forward twice then energy cannon", "→→↑→弱", None),
+    ("楓", "【行動】walk forward twice and throw", "→→弱強", None),
+    ("美鈴", "【行動】Saikou Renge Shou", "→←強", "「彩光蓮華掌」と読みました"),  # romaji in three words
+    ("楓", "【行動】Zenshin/Zenshin/Oboro-zuki", "→→←→強", "「朧月」と読みました"),
+    ("美鈴", "【行動】ジャンプはせずに、前進して投げます。", "→弱強", "出さない動きとして読みました"),
+    ("楓", "【行動】朧月をお願いします。ゲージが足りないかもしれませんが…", "←→強", "雑談として読みませんでした"),
+])
+def test_alter_ego_posts_read_as_a_gm_reads_them(camps, player, text, canonical, note):
+    got, notes = read(camps["ae"], player, text)
+    assert got == canonical
+    if note:
+        assert note in shown(notes)
+
+
+def test_cards_in_brackets_that_differ_from_the_plot_are_warned_of(camps):
+    got, notes = read(camps["ae"], "美鈴", "エナキャン撃ちたい！\n【行動】エナジーキャノン（↑→強）")
+    assert got == "↑→弱"
+    (warning,) = [n for n in notes if n.severity == "warning"]
+    assert "↑→強" in warning.message
+
+
+@pytest.mark.parametrize("text", [
+    "【行動】ジャンプはしない",  # only what is not done
+    "【行動】必殺技を出します",  # which one? chat with no plot is no empty plot
+    "【行動】お任せします",
+])
+def test_a_post_with_no_card_left_is_refused_not_read_as_an_empty_plot(camps, text):
+    with pytest.raises(OrderError):
+        read(camps["ae"], "美鈴", text)

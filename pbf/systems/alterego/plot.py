@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ...errors import OrderError, Problem, nearest
 from ...reader import kana
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token as Piece, chat_lines, flavour, lines_of, passed_over, resolve_unknowns, scan, taken_back
+from ...reader.scan import Token as Piece, chat_lines, chat_sentences, flavour, lines_of, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ...resources import lark_parser
 from ...record import field, record
@@ -128,7 +128,9 @@ _CARD_SYMBOLS = frozenset("弱強→←↑⇒➡⇐⬅⇑⬆^|")
 _ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z])")
 _CANCEL_WORD = re.compile(r"(?:cancel|キャンセル|c)(?![a-z])")
 _TIMES = frozenset("×✕✖")
-_ENGLISH_TIMES = {"twice": 2, "thrice": 3}  # after the move: walk forward twice
+_ENGLISH_TIMES = {"twice": 2, "thrice": 3}
+# what says a named move is not made (ジャンプはしないで弱攻撃, ジャンプはせずに前進して投げ)
+_NOT_DOING = ("しない", "しないで", "せず", "せずに", "しません")  # after the move: walk forward twice
 _OPENS = "([{「【〔"
 
 
@@ -279,7 +281,13 @@ class _Source:
             self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
                                          text=shown.strip() or None, hint="何もしないなら「なし」と書いてください。"))
         tokens, chat = chat_lines(tokens, self.source)
-        self.notes.extend(chat)
+        tokens, remarks = chat_sentences(tokens, self.source)
+        self.notes.extend(chat + remarks)
+        if remarks and not self.problems and not any(
+                t.kind in ("word", "symbol", "number", "unknown", "negation", "counter") for t in tokens):
+            line, column, shown = self.source.where(0, len(self.source.norm))  # 必殺技を出します: chat, and no plot
+            self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
+                                         text=shown.strip() or None, hint="出すカードか技の名前を書いてください。何もしないなら「なし」。"))
         self.notes.extend(passed_over(tokens, self.source))
         self._emit(tokens)
 
@@ -342,6 +350,7 @@ class _Source:
         last_unit: tuple[str, int] | None = None  # the cards of the last word or symbol, and where they start in out
         pending_count = 0  # 2マス前進: a count before its word
         times = False
+        not_done: list[tuple[int, int]] = []  # ジャンプはしないで: moves read as not made
         significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
         follows = {id(a): b for a, b in zip(significant, significant[1:])}
 
@@ -468,6 +477,17 @@ class _Source:
                 continue
             if kind == "negation":
                 before = next((t for t in reversed(tokens[:index]) if t.kind in ("word", "symbol")), None)
+                between = tokens[tokens.index(before) + 1:index] if before is not None else []
+                if before is not None and last_unit is not None and before.word is not None and before.word.technique \
+                        and all(t.kind in ("function", "sep") and src.norm[t.start:t.end].strip() in ("は", "を", "も", "")
+                                for t in between) and src.norm[tok.start:tok.end] in _NOT_DOING:
+                    del out[last_unit[1]:], origin[last_unit[1]:]  # ジャンプはしないで: the move not made
+                    not_done.append((before.start, tok.end))
+                    line, column, shown = src.where(before.start, tok.end)
+                    self.notes.append(Problem("は出さない動きとして読みました（そのカードは出しません）。", line=line,
+                                              column=column, text=shown))
+                    last_unit = None
+                    continue
                 problem(tok, "打ち消しの語（しない・使わない）は読めません。出さないカードは書かないでください。",
                         "出すカードだけを書きます。何もしないなら「なし」。",
                         end=None) if before is None else problem(
@@ -481,6 +501,10 @@ class _Source:
             origin.append(src.span(tok.start, tok.end))
         if pending_count:
             self.problems.append(Problem("数の後に、繰り返すカードか技がありません。", line=1, column=1, hint="例：2マス前進"))
+        if not_done and not any(ch in "弱強→←↑" for ch in out):
+            line, column, shown = src.where(not_done[0][0], not_done[-1][1])
+            self.problems.append(Problem("しない動きだけが書かれています（出すカードがありません）。", line=line, column=column,
+                                         text=shown, hint="出すカードを書いてください。何もしないなら「なし」。"))
         self.norm = "".join(out)
         self.origin = origin
 

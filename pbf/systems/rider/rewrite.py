@@ -17,7 +17,7 @@ from typing import Any
 
 from ...errors import Problem
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token, chat_lines, flavour, passed_over, resolve_unknowns, scan, taken_back
+from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData
@@ -162,7 +162,7 @@ class Rewritten:
         tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
         tokens, chat = chat_lines(tokens, src)
-        tokens, remarks = _chat_sentences(tokens, src)
+        tokens, remarks = chat_sentences(tokens, src)
         self.notes += chat + remarks + passed_over(tokens, src)
         if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour") for t in tokens) and original.strip():
             # everything was chat: nothing is read as an order (a post of defaults says nothing)
@@ -827,44 +827,6 @@ class _NameSpellings:
             if self._kana.marked(folded[i:end]) & self.keys:
                 return end
         return None
-
-
-_ENDS = "。!?！？\n"
-
-
-def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[Problem]]:
-    """A sentence of the order's lines that holds no order word (ついに烈火の出番ｗ, ←これでどうだ,
-    誰でもいいや笑) is chat: passed over with a note. Only a sentence that reads as chat (a function
-    word, a laugh, a ← pointing back at the order) — a lone unknown word is left for lark to name."""
-    sentences: list[list[Token]] = [[]]
-    for tok in tokens:
-        text = src.norm[tok.start:tok.end]
-        if tok.kind == "unknown" and text.startswith("←") and sentences[-1]:
-            sentences.append([])
-        sentences[-1].append(tok)
-        if tok.kind == "sep" and (tok.end == tok.start or src.norm[tok.start] in _ENDS):
-            sentences.append([])
-    kept: list[Token] = []
-    notes: list[Problem] = []
-    for sentence in sentences:
-        said = [t for t in sentence if t.kind != "sep"]
-        # an order word says something of the order; なら, 相手が or a monster's name alone does not
-        # (お願い当たらないで, ドラグレッダー頼んだ！ are chat)
-        orderly = any((t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)
-                                                 and t.word.value[0] in ("nara", "their", "monster")))
-                      or t.kind in ("number", "event_final")
-                      or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
-        # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)
-        chatty = any(t.kind in ("function", "laugh") for t in said) or (
-            said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")
-        letters = sum(ch.isalpha() for t in said for ch in src.norm[t.start:t.end])
-        if said and not orderly and chatty and (any(t.kind == "unknown" for t in said) or letters >= 4):
-            line, column, shown = src.where(said[0].start, said[-1].end)
-            notes.append(Problem("は雑談として読みませんでした。", line=line, column=column, text=shown))
-            kept.extend(t for t in sentence if t.kind == "sep")
-            continue
-        kept.extend(sentence)
-    return kept, notes
 
 
 # イベントファイナル's marker, on the folded text (いべんとふぁいなる is イベントファイナル there), with
