@@ -147,3 +147,20 @@ def test_cards_in_brackets_that_differ_from_the_plot_are_warned_of(camps):
 def test_a_post_with_no_card_left_is_refused_not_read_as_an_empty_plot(camps, text):
     with pytest.raises(OrderError):
         read(camps["ae"], "美鈴", text)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】ジャンプして弱攻撃をお願いします", "↑|弱"),  # して: one move, then the next
+    ("【行動】jump してから jaku", "↑|弱"),
+    ("light then heavy", "弱|強"),  # a word of sequence between card words too
+    ("light, heavy", "弱強"),  # cards laid out: the rules' 投げ
+])
+def test_a_word_of_sequence_between_two_moves_keeps_them_apart(camps, text, canonical):
+    got, notes = read(camps["ae"], "美鈴", text)
+    assert got == canonical
+    if "|" in canonical:
+        assert [n for n in notes if n.severity == "warning"]
+
+
+def test_the_after_of_a_sequence_is_no_backward_card(camps):
+    assert read(camps["ae"], "楓", "【行動】前進1回の後、旋風脚です。")[0] == "→→↑弱"  # の後 is "after", not 後ろ

@@ -707,14 +707,14 @@ def _read_plot(text: str, words: dict[str, str] | None) -> Plot:
     plot = _ToPlot(source, problems, unbracketed).transform(tree)
     if problems:
         raise OrderError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
-    plot, joined = _joined(plot, source.lexicon.commands)
+    plot, joined = _joined(plot, source.lexicon.commands, source.source.original)
     notes = source.notes + joined
     if notes:
         plot = Plot(plot.items, tuple(sorted(notes, key=lambda p: (p.line or 0, p.column or 0))))
     return plot
 
 
-def _joined(plot: Plot, table: dict[str, Any] | None) -> tuple[Plot, list[Problem]]:
+def _joined(plot: Plot, table: dict[str, Any] | None, text: str = "") -> tuple[Plot, list[Problem]]:
     """Never a wrong guess: where the cards of two moves the player named apart would join into
     another technique by the rules (ジャンプ 弱攻撃 would be 対空技 ↑弱; 弱攻撃 強攻撃 投げ), the
     moves are read as named — a ｜ before the one that would join (独自裁定, docs/rules/alterego.md:
@@ -742,7 +742,7 @@ def _joined(plot: Plot, table: dict[str, Any] | None) -> tuple[Plot, list[Proble
                 units.append([at])
         run: list[list[int]] = units[:1]
         for unit in units[1:]:
-            crossing = _crossing([*run, unit], items, table, _adjacent, read_cards)
+            crossing = _crossing([*run, unit], items, table, _adjacent, read_cards, text)
             if crossing is not None and crossing[2]:
                 cuts.append((unit[0], items[unit[0]]))
                 words = [items[u[0]].text for u in crossing[1]]
@@ -753,7 +753,7 @@ def _joined(plot: Plot, table: dict[str, Any] | None) -> tuple[Plot, list[Proble
                 run = [unit]
                 continue
             run.append(unit)
-        for read, covered, _gap in _crossings(run, items, table, _adjacent, read_cards):
+        for read, covered, _gap in _crossings(run, items, table, _adjacent, read_cards, text):
             words = [items[u[0]].text for u in covered]
             out.append(Problem(
                 f"は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
@@ -767,7 +767,33 @@ def _joined(plot: Plot, table: dict[str, Any] | None) -> tuple[Plot, list[Proble
     return Plot(tuple(items), plot.notes), out
 
 
-def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any) -> list:
+def _offset(text: str, line: int, column: int) -> int:
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+    return start + column - 1
+
+
+# what says "then" between two moves (jump してから jaku, 前進の後に投げ): they are two moves
+_THEN = re.compile(r"(?:し?てから|それから|その後|そのあと|のあと|の後|あとに|後に|次に|続けて|then|and then|after that)", re.I)
+
+
+def _said_then(first: Card, second: Card, text: str) -> bool:
+    """Between the two cards the player wrote a word of sequence (してから, then)."""
+    if not text:
+        return False
+    a, b = _offset(text, first.line, first.column), _offset(text, second.line, second.column)
+    return bool(_THEN.search(text[a:b])) or first.text.endswith(("て", "で"))
+
+
+def _apart(first: Card, second: Card, text: str, adjacent: Any) -> bool:
+    """Two moves written apart: not side by side, or with a verb of sequence between them
+    (ジャンプして弱攻撃: the て says one move, then the next)."""
+    return not adjacent(first, second) or (bool(text) and _said_then(first, second, text))
+
+
+def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any,
+               text: str = "") -> list:
     """Each technique the run's cards read as that takes cards of two written units, one of them
     a named move: (the reading, the units it covers, whether a gap is between two of them)."""
     cards = [items[at] for unit in run for at in unit]
@@ -777,18 +803,20 @@ def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], ad
         span = range(at, at + len(read.cards))
         at += len(read.cards)
         covered = sorted({owner[k] for k in span})
-        if len(covered) < 2 or not any(items[run[k][0]].named for k in covered):
+        if len(covered) < 2 or not (any(items[run[k][0]].named for k in covered) or any(
+                _said_then(items[run[a][-1]], items[run[b][0]], text) for a, b in zip(covered, covered[1:]))):
             continue
-        gap = any(not adjacent(items[run[a][-1]], items[run[b][0]]) and (items[run[a][0]].named or items[run[b][0]].named)
+        gap = any(_apart(items[run[a][-1]], items[run[b][0]], text, adjacent)
+                  and (items[run[a][0]].named or items[run[b][0]].named or _said_then(items[run[a][-1]], items[run[b][0]], text))
                   for a, b in zip(covered, covered[1:]))
         found.append((read, [run[k] for k in covered], gap))
     return found
 
 
-def _crossing(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any):
+def _crossing(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any, text: str = ""):
     """The first crossing (:func:`_crossings`) of the run that takes its last unit, or None."""
     last = run[-1]
-    return next((c for c in _crossings(run, items, table, adjacent, read_cards) if c[1][-1] is last), None)
+    return next((c for c in _crossings(run, items, table, adjacent, read_cards, text) if c[1][-1] is last), None)
 
 
 # what a count may be written against: the particle of 弱攻撃を2回, an ending that is only a verb's (出して)
