@@ -120,6 +120,13 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             i += 1
             continue
         m = laugh.match(folded, i)
+        if m is None and folded[i] == "w" and i > 0 and not (folded[i - 1].isascii() and folded[i - 1].isalpha()) \
+                and (i + 1 == n or not (folded[i + 1].isascii() and (folded[i + 1].isalnum() or folded[i + 1] == "/"))):
+            m = re.match("w", folded[i:])  # 隙１ｗ: one w after a word that is no letter is a laugh too
+            if m is not None:
+                out.append(Token(i, i + 1, "laugh"))
+                i += 1
+                continue
         if m and (i == 0 or not folded[i - 1].isascii() or not folded[i - 1].isalpha()):
             out.append(Token(i, m.end(), "laugh"))
             i = m.end()

@@ -164,3 +164,22 @@ def test_a_word_of_sequence_between_two_moves_keeps_them_apart(camps, text, cano
 
 def test_the_after_of_a_sequence_is_no_backward_card(camps):
     assert read(camps["ae"], "楓", "【行動】前進1回の後、旋風脚です。")[0] == "→→↑弱"  # の後 is "after", not 後ろ
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    ("three", "城戸", "【行動】kabau Ren, guard vent", "ガードベント / 庇う 蓮"),  # 庇う takes one name
+    ("three", "城戸", "【行動】蓮さんが狙われたら庇いたいので、ガードベントを使って蓮さんを庇います。", "ガードベント / 庇う 蓮"),
+    ("rd", "刃", "【行動】近寄ってくる相手は止めません。トリックベントを使います。", "近寄るなら阻止しない / トリックベント"),
+    ("rd", "刃", "おつかれさまです。\n【行動】近寄る、ソードベント、受け（ソードで受けます）", "近寄る / ソードベント / 受け"),
+    ("rd", "刃", "【行動】ﾁｶﾖﾙ\u3000strike\u3000隙１ｗ", "近寄る / ストライクベント / 隙狙い 1"),
+    ("rd", "刃", "【行動】naka e / advent", "中へ / アドベント"),
+    ("three", "北岡", "【行動】シュートベント、攻撃は城戸君を先に、次に蓮君", "シュートベント / 攻撃: 城戸, 蓮"),
+])
+def test_rider_posts_read_as_a_gm_reads_them(camps, camp, player, text, canonical):
+    assert read(camps[camp], player, text)[0] == canonical
+
+
+def test_one_card_written_twice_is_read_once_with_a_warning(camps):
+    got, notes = read(camps["rd"], "城戸", "【行動】ちかよる／ふぁいなるべんと／ふぁいなるべんと")
+    assert got == "近寄る / ファイナルベント"
+    assert any("同じカード" in n.message and n.severity == "warning" for n in notes)

@@ -346,6 +346,8 @@ class Rewritten:
                     self._names.add(span(tok)[0])
                 if written_name not in ("him", "her", "them"):
                     named.append(clauses[-1][-1])
+                if clauses[-1] and clauses[-1][0][0].startswith("庇う") and len(clauses[-1]) >= 2:
+                    close()  # kabau Ren, guard vent: 庇う takes one name
                 continue
             if tok.corrected:
                 line, column, shown = src.where(tok.start, tok.end)
@@ -408,6 +410,9 @@ class Rewritten:
             if role in ("mention", "monster"):
                 continue  # カード: says nothing by itself, but a sentence that says it is no chat
             if role == "their":  # 相手が近づいてくるのは止めない: the move after it is the opponent's
+                said_now = "".join(p for p, _s, _e in clauses[-1])
+                if said_now in ("近寄るなら", "離れるなら"):
+                    continue  # 近寄ってくる相手は: the opponent of the move just read as theirs
                 self._their = True
                 continue
             if role == "rule":  # 一番遠い人に近づく: the movement target, as a name would be
@@ -497,6 +502,11 @@ class Rewritten:
             if value in ("近寄る", "離れる") and after_it is not None and after_it.start == tok.end and after_it.word is not None \
                     and isinstance(after_it.word.value, tuple) and after_it.word.value[1] in ("阻止する", "阻止しない"):
                 self._their = True  # 近寄り阻止なし: the blocking of an approach — the opponent's move
+            if value in ("近寄る", "離れる") and not self._their:
+                ahead = [t for t in tokens[index + 1:index + 4] if t.kind != "sep"]
+                if len(ahead) >= 2 and ahead[0].kind == "function" and raw(ahead[0]) in ("くる", "てくる", "来る") and \
+                        ahead[1].word is not None and isinstance(ahead[1].word.value, tuple) and ahead[1].word.value[0] == "their":
+                    self._their = True  # 近寄ってくる相手は止めません: the opponent who moves
             if self._their and value in ("近寄る", "離れる"):
                 self._their = False  # the opponent's move: the condition of the answer (阻止) that follows
                 close()
@@ -518,8 +528,8 @@ class Rewritten:
                 nxt.word.value[0] in ("nara", "their")  # GV if they attack: a second card, with its condition
             if card_id and not state["open"] and not conditioned and any(p == value for clause in clauses for p, _s, _e in clause[:1]):
                 line, column, shown = src.where(tok.start, tok.end)  # ソードベントで剣を出して: one card, said twice
-                self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました。", line=line, column=column,
-                                          text=shown))
+                self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました（能動カードは１枚です）。", line=line,
+                                          column=column, text=shown, severity="warning"))
                 continue
             if self._their and card_id and clauses[-1] and clauses[-1][-1][0] == " if ":
                 self._their = False  # reflect vent if they final vent: the condition, after its " if "
@@ -593,8 +603,8 @@ class Rewritten:
         seen_clauses: set[str] = set()
         for clause in clauses:
             text_of = "".join(p for p, _s, _e in clause)
-            if text_of.startswith("攻撃: ") and text_of in seen_clauses:
-                continue  # 狙うのもナイトさんで: the target said again
+            if (text_of.startswith(("攻撃: ", "庇う", "受け", "攻撃しない", "阻止しない")) or text_of in _MOVES) and text_of in seen_clauses:
+                continue  # 狙うのもナイトさんで, 蓮さんを庇いたいので…蓮さんを庇います: said again
             seen_clauses.add(text_of)
             said = "".join(p for p, _s, _e in clause)
             if len(clause) == 1 and said in _MOVES[:2] and merged and \
@@ -643,7 +653,11 @@ class Rewritten:
                                and not (self._roster and self._is_name(src.norm[t.start:t.end]))]
                     named = any(t.kind in ("number", "symbol") or (t.word is not None and (
                         str(t.word.concept).startswith("card:") or t.word.kind == "negation")) for t in inside)
-                    if unknown and not named:
+                    said = {str(t.word.concept) for t in out if t.word is not None and "\n" not in src.norm[t.end:tok.start]}
+                    words = [t for t in inside if t.word is not None and t.kind in ("word", "unknown")]
+                    glossed = bool(words) and all(str(t.word.concept) in said or t.word.kind != "order" for t in words) \
+                        and not any(t.kind in ("number", "negation") or (t.kind == "unknown" and t.word is None) for t in inside)
+                    if (unknown and not named) or glossed:  # 受け（ソードで受けます）: said again, in brackets
                         out.append(Token(tok.start, tokens[close].end, "comment"))
                         i = close + 1
                         continue
