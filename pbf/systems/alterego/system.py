@@ -11,7 +11,7 @@ from ...errors import OrderError, PbfError, Problem
 from ...lazy import lazy
 from ..base import Context, Player
 from . import data as data_mod
-from .state import CANCEL_COST, SUPER_COST, is_locked, new_fighter
+from .state import CANCEL_COST, RULES_VERSION, SUPER_COST, is_locked, new_fighter
 
 if TYPE_CHECKING:
     from .plot import Plot
@@ -45,9 +45,10 @@ HAND_PROBLEM = "手札にないカードが行動に書かれています（ど�
 class AlterEgo:
     name = "alterego"
     title = "Alter EGO ―オルタリゴ―"
-    # Bumped whenever a ruling changes what a turn resolves to; archived with every turn so that
-    # replaying an older campaign can say "the rules changed" instead of a bare difference.
-    rules_version = 2
+    # Bumped whenever a ruling changes what a turn resolves to; archived with every turn. A turn
+    # archived under an older version is replayed under it (Context.rules_version): every changed
+    # ruling and post wording is kept behind the version that changed it.
+    rules_version = RULES_VERSION
     default_options: dict[str, Any] = {
         "hands": "private",  # private / open / free
         "hp": 20,
@@ -154,7 +155,7 @@ class AlterEgo:
         cards = [i for i in plot.items if isinstance(i, Card)]
         if is_locked(fighter) and plot.items:
             first = plot.items[0]
-            why = "ガードの構えが続いている" if fighter.get("stance") else "強攻撃の力をためている"
+            why = "ガードの構えが続いている" if fighter.get("stance") else f"{self._charged(fighter, ctx)}の力をためている"
             problems.append(
                 Problem(
                     f"{why}ので、このターンはカードを出せません。",
@@ -276,6 +277,17 @@ class AlterEgo:
         kept = [n for n in plot.notes if not (n.text and any(n.text == g.text or n.text in g.text for g in notes))]
         return plot_mod.Plot(plot.items, tuple(sorted((*kept, *notes), key=lambda p: (p.line or 0, p.column or 0))))
 
+    @staticmethod
+    def _charged(fighter: dict[str, Any], ctx: Context) -> str:
+        """The name (from data) of the technique a fighter is charging (強攻撃 in the bundled data)."""
+        character = ctx.data.characters.get(fighter.get("character"))
+        if character is not None:
+            try:
+                return character.technique(fighter["charging"]).name
+            except PbfError:  # a state naming a technique the data lacks: its id, as written
+                pass
+        return str(fighter["charging"])
+
     def _restated(self, text: str, plot_mod: Any, ctx: Context, character: Any, limit: int) -> Any:
         """A plot too long for the turn whose first part alone is a whole plot, the rest a remark
         about it (a later line, ``←投げ``, ``（前進投げ）``): read as the first part, with a note —
@@ -331,7 +343,7 @@ class AlterEgo:
     # -- resolver ----------------------------------------------------------------------------
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context):
         if not self.default_options.keys() <= ctx.options.keys():  # a context made without the defaults
-            ctx = Context(ctx.system, ctx.players, ctx.data, {**self.default_options, **ctx.options})
+            ctx = replace(ctx, options={**self.default_options, **ctx.options})
         return _resolver().resolve(state, orders, dice, ctx)
 
     # -- views -------------------------------------------------------------------------------
@@ -392,7 +404,7 @@ class AlterEgo:
                     "class": tech.cls,
                     "class_name": ctx.data.classes.get(tech.cls, tech.cls),
                     "kind_id": tech.kind,
-                    "kind": ctx.data.matchups.kinds.get(tech.kind, "移動"),
+                    "kind": ctx.data.matchups.kinds.get(tech.kind, "移動技"),
                     "reach": tech.reach,
                     "damage": tech.damage,
                     "cost": SUPER_COST if tech.cls == "super" else 0,
@@ -420,6 +432,7 @@ class AlterEgo:
             "empty": not order.items,
             "locked": lock is not None,
             "lock_reason": lock,
+            "charging": self._charged(fighter, ctx) if lock == "charging" else None,
             "hands": opts["hands"],
             "hand": list(fighter.get("hand") or []),
             "soul": fighter["soul"],
@@ -520,7 +533,7 @@ class AlterEgo:
             return kept[2]
         rows = [
             {"name": t.name, "cards": t.command, "class": t.cls, "class_name": ctx.data.classes.get(t.cls, t.cls),
-             "kind": ctx.data.matchups.kinds.get(t.kind, "移動"), "reach": t.reach, "damage": t.damage,
+             "kind": ctx.data.matchups.kinds.get(t.kind, "移動技"), "reach": t.reach, "damage": t.damage,
              "cost": SUPER_COST if t.cls == "super" else 0}
             for t in techniques
         ]
