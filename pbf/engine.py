@@ -380,6 +380,9 @@ def run_turn(
         seeded = Dice.seeded(campaign.seed, turn, read.canonical)
         dice = Dice.fixed(fixed, then=seeded) if fixed else seeded
     system, ctx = campaign.system, campaign.ctx
+    rules = int(meta["rules_version"])
+    if rules != system.rules_version:  # pbf replay: the rules version the archived turn was resolved under
+        ctx = replace(ctx, rules_version=rules)
     new_state, events = system.resolve(state, read.orders, dice, ctx)
     events = event_dicts(events)
     public = system.public_summary(new_state, ctx)
@@ -396,6 +399,7 @@ def run_turn(
         orders={n: (system.canonical_order(o) if o is not None else None) for n, o in read.orders.items()},
         players=ctx.players,
         options=ctx.options,
+        rules_version=rules,
     )
     if meta.get("not_taken"):  # only when there is something to list: older archives replay unchanged
         body = body.rstrip("\n") + "\n\n" + render.render(
@@ -521,7 +525,8 @@ def replay(campaign: Campaign) -> list[str]:
         meta = archived_meta(campaign, turn)
         # with the options the turn had (pbf set may have changed them since)
         record = run_turn(at_turn(campaign, options[turn]), orders_text, draws=draws, state=before,
-                          meta={k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline", "not_taken") if meta.get(k)})
+                          meta={k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline", "not_taken", "rules_version")
+                                           if meta.get(k)})
         state_text, state = yamlio.merge_text(before_text, before, record.state, f"history/{folder.name}")
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),

@@ -36,6 +36,9 @@ class Context:
     players: dict[str, Player]  # campaign order
     data: Any  # what the system's load_data returned
     options: dict[str, Any] = field(default_factory=dict)  # defaults merged with campaign.toml
+    # the rules version to resolve with: 0 = the system's own (``rules_version``); ``pbf replay``
+    # gives an archived turn the version it was resolved under (a system may keep older rulings)
+    rules_version: int = 0
 
 
 class GameSystem(Protocol):
