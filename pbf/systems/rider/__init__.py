@@ -215,7 +215,7 @@ class RiderSystem:
         }
 
     def order_view(self, order: RiderOrder, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
-        from .orders import MOVE_RULE_WORDS, POOL_WORDS, canonical
+        from .orders import MOVE_RULE_WORDS, POOL_WORDS, SUPER_KIND_WORDS, canonical
 
         data: RiderData = ctx.data
         f = state["fighters"][player]
@@ -244,6 +244,8 @@ class RiderSystem:
             "evasion": POOL_WORDS.get(order.evasion) if order.evasion else None,
             "super_evasion": order.super_evasion,
             "super_threshold": order.super_threshold,
+            # which evasion rolls (issue 22): [] = every one, else 本体の攻撃 / アドベント / 庇うとき
+            "super_scope": [SUPER_KIND_WORDS[k] for k in order.super_scope],
             "cover": order.cover,
             "event_final": order.event_final,
             "canonical": canonical(order, data),
@@ -271,6 +273,7 @@ class RiderSystem:
             "hold": order.hold,
             "super_evasion": order.super_evasion,
             "super_threshold": order.super_threshold,
+            "super_scope": list(order.super_scope),  # [] = every evasion roll; actor / advent / cover
             "parry": order.parry,
             "evasion": order.evasion,
             "targets": list(order.targets),
