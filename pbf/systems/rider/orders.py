@@ -31,8 +31,9 @@ EVASION_POOLS = ("mobility", "defense", "attack")
 class PassiveRule:
     """A 受動 standing order: play ``card`` when ``condition`` matches an opponent's action.
 
-    condition: None (always), "attack" (the acting opponent will attack this fighter, in
-    range) or a card id (the acting opponent's 能動 card, played and not cancelled)."""
+    condition: None (always), "attack" (a weapon of the acting opponent's reaches this fighter;
+    rules versions 2–3: it will attack this fighter, in range) or a card id (the acting
+    opponent's 能動 card, played and not cancelled)."""
 
     card: str
     condition: str | None = None
