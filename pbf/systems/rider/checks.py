@@ -389,13 +389,15 @@ def winner_word(state: dict[str, Any]) -> str:
 
 # -- advice for ``pbf check``: orders that read, but perhaps not as meant ----------------------
 
-def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData) -> list[dict[str, Any]]:
+def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData,
+           armor: bool = False) -> list[dict[str, Any]]:
     """Warnings shown with the reading (``templates/rider/warning.j2`` words them):
 
     * ``swallowed``: イベントファイナル's free text runs to the end of its line, so a clause
       written after it on the same line (``/ 受動: リフレクト``) is part of the flourish;
     * ``guard_no_help``: a 受動 card whose only evasion help is the 防御力 pool, for a rider whose
-      防御力 is not above its 運動性 (the higher pool is used anyway);
+      防御力 is not above its 運動性 (the higher pool is used anyway; ``armor``: the campaign has
+      ガードベント's armour on, option guard_vent_armor, which the warning then mentions);
     * ``vent_replaced``: two vent cards of this order, the 能動 one and a 受動 one: only one card
       is vented in at a time (「別のカードをベントインした場合は、古いカードは破棄されます」), so the
       one vented in first is discarded when the other is (which first: the initiative order);
@@ -417,7 +419,8 @@ def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderDat
         for rule in order.passive:
             if fx.has(data, rule.card, "guard") and defense <= mobility:
                 out.append({"kind": "guard_no_help", "card": data.card_name(rule.card), "defense": defense,
-                            "mobility": mobility, "armor": int(fx.effects(data, rule.card).get("armor", 0) or 0)})
+                            "mobility": mobility,
+                            "armor": int(fx.effects(data, rule.card).get("armor", 0) or 0) if armor else 0})
         out += _vent_warnings(order, player, state, data)
     return out
 
