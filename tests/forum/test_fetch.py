@@ -326,3 +326,57 @@ def test_new_and_thread_store_the_url(tmp_path, pbf, board, clock):
     assert code == 0, err
     assert post.rstrip().endswith("［pbf］第1ターン結果")
     assert pbf("replay", camp)[0] == 0
+
+
+# -- pbf watch --------------------------------------------------------------------------------
+
+def test_watch_prints_the_changes_and_takes_the_turn_at_the_deadline(tmp_path, pbf, board, clock):
+    clock.advance(105 * 60)  # 21:45, the deadline 22:00
+    url = board.base + READ
+    camp = new_campaign(tmp_path, pbf, "--thread", url)
+    board.post_dat(DAT, dat_line("GM", "開始", title="スレ"), dat_line(A, "【行動】弱", time="21:40:00.00"))
+    plan = {2: dat_line("B", "【行動】弱弱", time="21:52:00.00"), 4: dat_line(A, "【行動】弱→", time="21:59:30.00")}
+    sleeps = []
+
+    def sleep(seconds):  # the players post while pbf sleeps
+        sleeps.append(seconds)
+        clock.advance(seconds)
+        line = plan.pop(len(sleeps), None)
+        if line:
+            board.post_dat(DAT, line)
+
+    fetch.SETTINGS.sleep = sleep
+    code, out, err = pbf("watch", camp, "--every", "5", "--take-turn", "--next-deadline", "2026-12-09 22:00")
+    assert code == 0, err
+    first, rest = out.split("変わった受付", 1)
+    assert "■A：受理（>>2）" in first and "■B：未提出" in first
+    assert "■B：受理（>>3）" in rest.split("―――")[1] and "■A：" not in rest.split("―――")[1]
+    assert "締切後の最終の受付" in out and "■A：受理（>>4）" in out.split("締切後の最終の受付")[1]
+    assert out.rstrip().endswith("［pbf］第1ターン結果")
+    assert (camp / "history" / "0001" / "thread.dat").exists()
+    assert sleeps[:3] == [300, 300, 300] and min(sleeps) >= 0
+    fetched_at = [r for r in board.requests(DAT)]
+    assert len(fetched_at) == len(sleeps) + 1
+    assert "次の取得" in err
+
+
+def test_watch_refuses_a_fetch_interval_under_a_minute(tmp_path, pbf):
+    camp = new_campaign(tmp_path, pbf)
+    code, _, err = pbf("watch", camp, "--every", "0.5")
+    assert code == 2 and "1分以上" in err
+
+
+def test_ctrl_c_stops_watch_cleanly(tmp_path, pbf, board, clock):
+    clock.advance(105 * 60)
+    camp = new_campaign(tmp_path, pbf, "--thread", board.base + READ)
+    board.post_dat(DAT, dat_line(A, "【行動】弱"))
+
+    def interrupted(seconds):
+        raise KeyboardInterrupt
+
+    fetch.SETTINGS.sleep = interrupted
+    before = {k: v for k, v in tree_digest(camp).items() if not k.startswith("thread/")}
+    code, out, err = pbf("watch", camp, "--take-turn")
+    assert code == 130 and "中断しました" in err and "■A：受理" in out
+    assert {k: v for k, v in tree_digest(camp).items() if not k.startswith("thread/")} == before
+    assert not list((camp / "history").glob(".*")) and not (camp / "history" / "0001").exists()
