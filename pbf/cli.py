@@ -361,8 +361,24 @@ def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace, wait: bool =
     found = engine.thread_orders(c, thread, since=args.since, deadline=deadline, encoding=encoding)
     if source is not None and source.source:  # turn.yaml: where the thread came from
         found.meta["thread"]["source"] = source.source
-    args.thread_source = source
+    args.thread_source, args.thread_before = source, None
+    if source is not None and args.since is None:
+        found = _from_both_threads(c, args, source, found, deadline)
     return found
+
+
+def _from_both_threads(c: campaigns.Campaign, args: argparse.Namespace, source: Any, found: Any, deadline: Any) -> Any:
+    """The first turn of the next thread (pbf thread --next) reads the previous thread too."""
+    from . import fetch
+
+    before = fetch.previous_thread(c, source)
+    if before is None:
+        return found
+    old = fetch.thread_input(c, str(before["url"]), offline=getattr(args, "offline", False), wait=False,
+                             encoding=args.input_encoding)
+    found_old = engine.thread_orders(c, old.thread, deadline=deadline, encoding=old.encoding)
+    args.thread_before = (old, found_old, int(before.get("part", source.part - 1)))
+    return fetch.merge_threads(c, found_old, found, int(before.get("part", source.part - 1)), source.part)
 
 
 def _thread_source(c: campaigns.Campaign, args: argparse.Namespace, wait: bool) -> Any:
@@ -393,7 +409,15 @@ def _thread_archive(args: argparse.Namespace, found: Any) -> dict[str, bytes]:
     from .fetch import archive_name, read_upto
 
     fmt = str(window.get("format") or "")
-    return {archive_name(fmt): read_upto(data, fmt, int(window.get("last_post") or 0))}
+    files = {archive_name(fmt): read_upto(data, fmt, int(window.get("last_post") or 0))}
+    before = getattr(args, "thread_before", None)
+    if before is not None:  # the previous thread, read in the same turn: thread-part1.dat
+        old, found_old, part = before
+        window = found_old.meta.get("thread") or {}
+        fmt = str(window.get("format") or "")
+        name = archive_name(fmt).replace("thread.", f"thread-part{part}.")
+        files[name] = read_upto(old.data(), fmt, int(window.get("last_post") or 0))
+    return files
 
 
 def _next_deadline(c: campaigns.Campaign, args: argparse.Namespace) -> str | None:
@@ -694,6 +718,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     campaigns.check_archive(c)  # a damaged archive is refused, as load refuses a damaged state.yaml
+    if getattr(args, "next_thread", False):
+        _write(_next_thread_post(c, args.turn), _output_encoding(c, args))
+        return 0
     if args.turn is not None:
         _write(PART_BREAK.join(engine.post_parts(c, args.turn)), _output_encoding(c, args))
         return 0
@@ -809,6 +836,37 @@ def cmd_thread(args: argparse.Namespace) -> int:
         print(f"pbf: スレッド {args.url} を登録しました（status・turn・watch は --thread なしで読みます）。"
               " / the campaign's thread stored", file=sys.stderr)
     return 0
+
+
+def _next_thread_post(c: campaigns.Campaign, turn: int | None) -> str:
+    """``pbf log DIR --turn N --next-thread``: the opening post of the next thread: the state
+    after turn N, the deadline of the turn after it, the link to the previous thread."""
+    from . import fetch, render
+    from .forum import deadline_label, parse_deadline
+
+    campaigns.check_archive(c)
+    turn = c.turn if turn is None else turn
+    if turn not in c.archived_turns():
+        raise PbfError(f"第{turn}ターンの記録がありません（記録は第{c.turn}ターンまで）。 / no such turn")
+    state = campaigns.archived_yaml(c, turn, campaigns.STATE_FILE)
+    summary = c.system.summary(state, c.ctx)
+    meta = campaigns.archived_meta(c, turn) if turn > 0 else {}
+    threads = fetch.stored_threads(c.path)
+    read_from = ((meta.get("thread") or {}).get("source") or {}).get("url")
+    previous = read_from or (str(threads[-1]["url"]) if threads else None)
+    part = next((int(t.get("part", 1)) for t in threads if previous and t["url"] == previous), len(threads) or 1)
+    deadline = campaigns.current_deadline(c, turn + 1)
+    when = deadline_label(parse_deadline(deadline), _zone(c)) if deadline else "未定（GMからお知らせします）"
+    lines = [f"【{c.system.title}】次スレ（Part{part + 1}）です。"]
+    lines.append(f"前スレ：{previous}" if previous else "前スレ：（アドレスは pbf thread で登録できます）")
+    lines.append("")
+    lines.append(render.render(c.system, "status.j2", c.path, summary=summary, options=c.ctx.options).rstrip("\n"))
+    lines.append("")
+    if summary.get("winner") is None:
+        lines.append(f"第{turn + 1}ターンの締切：{when}")
+        marker = c.ctx.options.get("order_marker", "【行動】")
+        lines.append(f"行動は{marker}の後に書いてください。前スレに書いた行動も、締切までのものは有効です。")
+    return "\n".join(lines) + "\n"
 
 
 def _receipt_blocks(text: str) -> dict[str, str]:
@@ -1155,6 +1213,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 "pbf log battle1", "pbf log battle1 --turn 3", "pbf log battle1 --turn 0", campaign=True)
     p.add_argument("--turn", type=_turn_number, metavar="N",
                    help="このターンの投稿だけを、板に合わせた分割のまま表示（0は開始の投稿）/ one turn's post")
+    p.add_argument("--next-thread", action="store_true",
+                   help="第Nターン（--turn、省略時は最後のターン）までの状況で、次スレの最初の書き込みを表示する"
+                        " / the opening post of the next thread")
 
     p = command("deadline", "今のターンの締切を設定する / set the current turn's deadline",
                 "pbf deadline battle1 '2026-12-05 22:00'", campaign=True, writes=True,

@@ -720,6 +720,8 @@ class ThreadInput:
     address: Address | None = None
     fetched: Fetched | None = None
     warnings: list[str] = field(default_factory=list)
+    part: int | None = None  # which of the campaign's threads (threads.yaml), when it is one
+    from_turn: int | None = None  # the first turn read from it
 
     @property
     def source(self) -> dict[str, Any] | None:
@@ -766,20 +768,95 @@ def thread_input(campaign: Any, given: str | None, *, offline: bool = False, wai
         if offline:
             raise PbfError("--offline はスレッドをアドレス（URL）で読むときのものです。 / --offline needs a thread URL")
         return ThreadInput(Path(given), encoding)
-    url = given or current_url(campaign.path)
+    threads = stored_threads(campaign.path)
+    url = given or (str(threads[-1]["url"]) if threads else None)
     if url is None:
         raise PbfError(Problem("スレッドが指定されていません。 / no thread given",
                                hint=f"--thread FILE か --thread URL を付けるか、pbf thread {campaign.path} URL で"
                                     "キャンペーンのスレッドを登録してください。"))
     address = parse_address(url)
+    stored = next((t for t in threads if parse_address(str(t["url"])).url == address.url), None)
     fetched = fetch(campaign.path, address, offline=offline, wait=wait, say=say)
+    if stored is not None and len(threads) > 1:
+        fetched.source["part"] = int(stored.get("part", 1))
     thread, enc = _read_fetched(fetched, address, encoding)
     warnings = changed_posts(campaign, address, thread) if fetched.changed else []
     keep(campaign.path, address, fetched)
     say(describe(address, fetched))
     for warning in warnings:
         say(warning)
-    return ThreadInput(fetched.data, enc, address, fetched, warnings)
+    part = int(stored.get("part", 1)) if stored is not None else None
+    start = int(stored.get("from_turn", 1)) if stored is not None else None
+    return ThreadInput(fetched.data, enc, address, fetched, warnings, part, start)
+
+
+def previous_thread(campaign: Any, current: ThreadInput) -> dict[str, Any] | None:
+    """The thread before ``current`` when the turn to come is the first read from ``current``
+    (a player may have posted there before noticing the next thread)."""
+    if not current.part or current.part < 2 or current.from_turn != campaign.turn + 1:
+        return None
+    threads = stored_threads(campaign.path)
+    return next((t for t in threads if int(t.get("part", 1)) == current.part - 1), None)
+
+
+class _InThread:
+    """A submitted order, shown with its thread: 「Part1>>985」."""
+
+    def __init__(self, order: Any, part: int):
+        self._order, self._part = order, part
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._order, name)
+
+    @property
+    def source(self) -> str:
+        return f"Part{self._part}>>{self._order.post}"
+
+    def locate(self, problem: Problem) -> Problem:
+        from dataclasses import replace
+
+        o = self._order
+        shifted = problem.shifted(o.line - 1, o.column_offset)
+        return replace(shifted, player=shifted.player or o.player, source=self.source)
+
+
+def merge_threads(campaign: Any, old: Any, new: Any, old_part: int, new_part: int) -> Any:
+    """One turn's orders from two threads: each player's order from the thread where it was
+    posted last (by the post's time; the new thread when the times cannot tell), every post
+    shown with its thread (「Part2>>15」); turn.yaml's ``order_threads`` says which."""
+    from dataclasses import replace
+
+    from .engine import OrderSource, OrderSources, ThreadOrders
+    from .thread import normalize_name
+
+    names = {normalize_name(name): name for name in campaign.ctx.players}
+    merged: dict[str, Any] = {}
+    parts: dict[str, int] = {}
+    taken_old: list[str] = []
+    for player in new.collected.players:
+        a, b = old.collected.orders.get(player), new.collected.orders.get(player)
+        if a is not None and (b is None or (a.posted_at and b.posted_at and a.posted_at > b.posted_at)):
+            merged[player], parts[player] = _InThread(a, old_part), old_part
+            taken_old.append(player)
+        elif b is not None:
+            merged[player], parts[player] = _InThread(b, new_part), new_part
+    collected = replace(new.collected, orders=merged)
+    sources = {}
+    for player, submitted in merged.items():
+        name = names.get(player, player)
+        sources[name] = OrderSource(name, submitted.text, submitted.locate, submitted.source, tuple(submitted.problems))
+    meta = {**new.meta}
+    meta["order_posts"] = {names.get(p, p): o.post for p, o in merged.items()}
+    meta["order_threads"] = {names.get(p, p): parts[p] for p in merged}
+    notes = list(new.notes)
+    for player in taken_old:
+        notes.append(Problem(f"{names.get(player, player)}の行動は前スレ（Part{old_part}>>{merged[player].post}）の書き込みです"
+                             f"（次スレ Part{new_part} の書き込みより後か、次スレに行動がないため）。 / an order from the previous thread",
+                             severity="note"))
+    if notes:
+        meta["notes"] = [n.format(public=True, japanese=True) for n in notes]
+    return ThreadOrders(collected, collected.to_orders_file(), OrderSources(sources), meta, notes, new.read_upto,
+                        new.deadline)
 
 
 def archive_name(fmt: str) -> str:

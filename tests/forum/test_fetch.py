@@ -380,3 +380,76 @@ def test_ctrl_c_stops_watch_cleanly(tmp_path, pbf, board, clock):
     assert code == 130 and "中断しました" in err and "■A：受理" in out
     assert {k: v for k, v in tree_digest(camp).items() if not k.startswith("thread/")} == before
     assert not list((camp / "history").glob(".*")) and not (camp / "history" / "0001").exists()
+
+
+# -- a whole campaign from the board, and the next thread ----------------------------------------
+
+def test_a_whole_campaign_from_the_board_with_the_next_thread(tmp_path, pbf, board, clock):
+    url = board.base + READ
+    camp = new_campaign(tmp_path, pbf, "--thread", url)
+    board.post_dat(DAT, dat_line("GM", "対戦スレです", time="20:00:00.00", title="オルタリゴ対戦スレ"))
+    # turn 1: receipts twice while the players post, then the turn after the deadline
+    board.post_dat(DAT, dat_line(A, "【行動】弱", time="20:10:00.00"))
+    code, out, err = pbf("status", camp)
+    assert code == 0, err
+    assert "■B：未提出" in out
+    board.post_dat(DAT, dat_line("B", "【行動】弱弱", time="20:30:00.00"))
+    clock.advance(3600)
+    code, out, err = pbf("status", camp)
+    assert code == 0, err
+    assert "■B：受理（>>3）" in out
+    ranges = [r.get("range") for r in board.requests(DAT)]
+    assert ranges[0] is None and ranges[1] and ranges[1].startswith("bytes=")  # only the new bytes
+    clock.advance(3600 + 60)  # 22:01
+    code, post, err = pbf("turn", camp, "--next-deadline", "2026-12-09 22:00")
+    assert code == 0, err
+    board.post_dat(DAT, dat_line("GM", post.strip().replace("\n", "\n"), time="22:05:00.00"))
+    # turn 2 with pbf watch: B posts while pbf watches; the turn is taken at the deadline
+    clock.advance(22 * 3600)  # 12/9 20:01
+    board.post_dat(DAT, dat_line(A, "【行動】弱弱", time="20:00:00.00", day="2026/12/09(水)"))
+    plan = {1: dat_line("B", "【行動】→", time="20:40:00.00", day="2026/12/09(水)")}
+    sleeps = []
+
+    def sleep(seconds):
+        sleeps.append(seconds)
+        clock.advance(seconds)
+        if len(sleeps) in plan:
+            board.post_dat(DAT, plan.pop(len(sleeps)))
+
+    fetch.SETTINGS.sleep = sleep
+    code, post2, err = pbf("watch", camp, "--every", "30", "--take-turn", "--next-deadline", "2026-12-10 22:00")
+    assert code == 0, err
+    assert "変わった受付" in post2 and post2.rstrip().endswith("［pbf］第2ターン結果")
+    orders = (camp / "history" / "0002" / "orders.txt").read_text("utf-8")
+    assert "弱弱" in orders and "→" in orders
+    post2 = post2.split("――― ")[-1].split("―――\n", 1)[-1]
+    post2 = post2[post2.index("【Alter EGO"):] if "処理結果" in post2 else post2
+    results = post2[post2.rindex("【Alter EGO ―オルタリゴ―】第2ターン"):]
+    board.post_dat(DAT, dat_line("GM", results.strip(), time="22:05:00.00", day="2026/12/09(水)"))
+    # the thread is full: the next thread, on したらば; A posts in the old one before noticing
+    url2 = f"{board.base}/bbs/read.cgi/{JBBS}/"
+    code, _, err = pbf("thread", camp, url2, "--next")
+    assert code == 0, err
+    code, opening, err = pbf("log", camp, "--turn", "2", "--next-thread")
+    assert code == 0, err
+    assert "次スレ（Part2）" in opening and f"前スレ：{url}" in opening and "第3ターンの締切：12/10(木) 22:00" in opening
+    board.post_shitaraba(JBBS, jbbs_line(1, "GM", opening.strip().replace("\n", "<br>"), time="22:10:00", title="対戦スレ Part2"))
+    clock.advance(3600)
+    board.post_dat(DAT, dat_line(A, "【行動】弱→", time="23:00:00.00", day="2026/12/09(水)"))
+    board.post_shitaraba(JBBS, jbbs_line(2, "B", "【行動】←"))
+    code, out, err = pbf("status", camp)
+    assert code == 0, err
+    assert "■A：受理（Part1>>" in out and "■B：受理（Part2>>2）" in out
+    clock.advance(24 * 3600)
+    code, post3, err = pbf("turn", camp)
+    assert code == 0, err
+    assert post3.rstrip().endswith("［pbf］第3ターン結果")
+    third = camp / "history" / "0003"
+    meta = (third / "turn.yaml").read_text("utf-8")
+    assert "order_threads:" in meta and "part: 2" in meta
+    assert (third / "thread.dat").read_bytes().decode("euc-jp").startswith("1<>GM")
+    assert "【行動】弱→" in (third / "thread-part1.dat").read_bytes().decode("cp932")
+    assert pbf("replay", camp)[0] == 0
+    code, _, err = pbf("export", camp, tmp_path / "public")
+    assert code == 0, err
+    assert (tmp_path / "public" / "history" / "0003" / "thread-part1.dat").exists()
