@@ -575,8 +575,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     found = None
     if args.thread is not None and summary.get("winner") is None:
-        found = engine.thread_orders(c, Path(args.thread), deadline=campaigns.current_deadline(c),
-                                     encoding=args.input_encoding)
+        source = _thread_source(c, args, False)  # a thread URL is fetched (pbf/fetch.py)
+        found = engine.thread_orders(c, Path(args.thread) if source is None else source.thread,
+                                     deadline=campaigns.current_deadline(c),
+                                     encoding=args.input_encoding if source is None else source.encoding)
     upcoming = turn_to_come(c, summary, found)
     # status.j2 includes common/show_turn.j2 (upcoming) and common/show_hands.j2 (hands)
     sys.stdout.write(render.render(c.system, "status.j2", c.path, summary=summary, options=c.ctx.options,
@@ -890,12 +892,18 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     every = max(args.every * 60.0, fetch.MIN_INTERVAL)
     tty = sys.stderr.isatty()
+    taken = False
     while True:
         c = campaigns.load(args.dir)
         if c.state.get("winner") is not None:
             print("pbf: このバトルは決着しました。見張りを終わります。 / the battle is over", file=sys.stderr)
             return 0
         deadline = engine.turn_deadline(c, args.deadline)
+        if not deadline and taken:
+            print(f"pbf: 第{c.turn + 1}ターンの締切が決まっていないので、見張りを終わります"
+                  f"（決めたら pbf deadline {c.path} \"YYYY-MM-DD HH:MM\" の後でもう一度 pbf watch）。 / no next deadline",
+                  file=sys.stderr)
+            return 0
         if not deadline:
             raise PbfError(Problem(f"第{c.turn + 1}ターンの締切が決まっていません。 / no deadline to watch until",
                                    hint=f"pbf deadline {c.path} \"YYYY-MM-DD HH:MM\" で決めるか、--deadline を付けてください。"))
@@ -946,7 +954,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         turn_args = argparse.Namespace(**{**vars(args), "orders": None, "dice": None, "dry_run": False, "json": False,
                                           "early": False, "prefetched": args.thread_source})
         code = cmd_turn(turn_args)
-        args.prefetched, args.next_deadline = None, None
+        args.prefetched, args.next_deadline, taken = None, None, True
         if code != 0 or not args.follow:
             return code
         args.deadline = None  # on to the next turn's stored deadline
@@ -1184,8 +1192,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="JSON で出力する（GM用：非公開の手札も含む）/ JSON, the GM's view with private hands")
     p.add_argument("--hands", action="store_true",
                    help="各自の手札も表示する（GM用：スレッドに貼らない）/ show the private hands (GM only)")
-    _path(p, "--thread", metavar="FILE",
-          help="スレッドから、だれが行動（コミット）を書き込んだかも表示する / who has posted an order")
+    _path(p, "--thread", metavar="FILE|URL",
+          help="スレッド（ファイルかアドレス）から、だれが行動（コミット）を書き込んだかも表示する / who has posted an order")
     p.add_argument("--input-encoding", metavar="ENC", type=_encoding,
                    help="スレッドの文字コード（省略時は自動判定）/ the thread's encoding")
 

@@ -408,19 +408,15 @@ def html_to_copy(text: str) -> str:
     return "\n".join(out).strip("\n") + "\n"
 
 
-def _stamp() -> str:
+def _stamp(zone: str) -> str:
     """When the thread was fetched, on the board's clock (PBF_NOW stands in for it)."""
-    import os
+    from .forum import board_now
 
-    from .forum import CLOCK_VARIABLE, board_now
-
-    if os.environ.get(CLOCK_VARIABLE, "").strip():
-        return board_now().strftime("%Y-%m-%d %H:%M:%S")
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(SETTINGS.wall()))
+    return board_now(zone).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def fetch(folder: Path, address: Address, *, offline: bool = False, wait: bool = False,
-          say: Callable[[str], None] | None = None) -> Fetched:
+          say: Callable[[str], None] | None = None, zone: str = "JST") -> Fetched:
     """The thread at ``address``, from pbf's copy in ``folder`` brought up to date.
 
     Nothing is written unless what came back reads as a thread (the caller checks it and then
@@ -452,7 +448,7 @@ def fetch(folder: Path, address: Address, *, offline: bool = False, wait: bool =
         got = _fetch_dat(address, copy, say)
     else:
         got = _fetch_page(address, address.fallback if address.kind == "dat" else address.url, copy, say)
-    got.source = {**base, **got.source, "at": _stamp()}
+    got.source = {**base, **got.source, "at": _stamp(zone)}
     got.said = said + got.said
     return got
 
@@ -776,7 +772,8 @@ def thread_input(campaign: Any, given: str | None, *, offline: bool = False, wai
                                     "キャンペーンのスレッドを登録してください。"))
     address = parse_address(url)
     stored = next((t for t in threads if parse_address(str(t["url"])).url == address.url), None)
-    fetched = fetch(campaign.path, address, offline=offline, wait=wait, say=say)
+    zone = str(campaign.ctx.options.get("timezone", "JST") or "JST")
+    fetched = fetch(campaign.path, address, offline=offline, wait=wait, say=say, zone=zone)
     if stored is not None and len(threads) > 1:
         fetched.source["part"] = int(stored.get("part", 1))
     thread, enc = _read_fetched(fetched, address, encoding)

@@ -94,6 +94,8 @@ def _handler(board: Board):
                     board.in_flight -= 1
 
         def _send(self, status: int, body: bytes = b"", headers: dict | None = None) -> None:
+            with board.lock:
+                board.log[-1]["status"] = status
             self.send_response(status)
             for k, v in (headers or {}).items():
                 self.send_header(k, v)

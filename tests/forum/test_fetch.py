@@ -453,3 +453,29 @@ def test_a_whole_campaign_from_the_board_with_the_next_thread(tmp_path, pbf, boa
     code, _, err = pbf("export", camp, tmp_path / "public")
     assert code == 0, err
     assert (tmp_path / "public" / "history" / "0003" / "thread-part1.dat").exists()
+
+
+def test_a_shorter_dat_answers_416_and_is_fetched_whole(tmp_path, pbf, board, clock):
+    camp = new_campaign(tmp_path, pbf)
+    board.post_dat(DAT, dat_line(A, "【行動】弱"), dat_line("B", "【行動】弱弱"), dat_line("B", "雑談です"))
+    url = board.base + READ
+    assert pbf("status", camp, "--thread", url)[0] == 0
+    board.dats[DAT].pop()  # the last post deleted: the dat is shorter
+    board.modified[DAT] += 60
+    clock.advance(60)
+    code, out, err = pbf("status", camp, "--thread", url)
+    assert code == 0, err
+    assert [r["status"] for r in board.requests(DAT)] == [200, 416, 200]
+    assert "短くなりました" in err and "■B：受理（>>2）" in out
+
+
+def test_any_other_page_is_read_as_a_copied_read_cgi_page(tmp_path, pbf, board, clock):
+    camp = new_campaign(tmp_path, pbf)
+    page = ("<html><head><title>対戦スレ</title><script>var x = '1 名前：偽';</script></head><body><dl>"
+            "<dt>1 ：<a href=\"mailto:sage\"><b>GM</b></a>：2026/12/08(火) 20:00:00.00 ID:Gm000001<dd> 開始です <br><br>"
+            "<dt>2 ：<b>A</b>◆Ab3dEf6hIj ：2026/12/08(火) 20:05:00.00 ID:AbCd1234<dd> よろしく <br> 【行動】弱→ <br><br>"
+            "<dt>3 ：<b>B</b>：2026/12/08(火) 20:06:00.00 ID:BbCd1234<dd> 【行動】弱 &amp; <br><br></dl></body></html>")
+    board.script["/thread/42.html"] = [("html", page.encode("cp932"))]
+    code, out, err = pbf("status", camp, "--thread", board.base + "/thread/42.html")
+    assert code == 0, err
+    assert "■A：受理（>>2）" in out and "■B：エラー（>>3）" in out and "コピーとして読む" in err
