@@ -1285,8 +1285,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 # The sub-commands (each has its cmd_NAME above); main() builds only the one it runs.
 _COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
-             "export", "html", "thread", "watch",
-             "demo", "list", "set", "completion")
+             "export", "html",
+             "demo", "list", "set", "completion", "thread", "watch")
 
 _NOT_EMPTY = ("dice", "deadline", "next_deadline", "seed", "orders", "thread", "keep", "player", "dir", "campaign")
 
@@ -1303,6 +1303,9 @@ def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         value = getattr(args, name, None)
         if isinstance(value, str) and not value.strip() and not (name == "deadline" and args.command == "deadline"):
             parser.error(f"--{name.replace('_', '-')} の値が空です / empty value for --{name.replace('_', '-')}")
+    if args.command == "status" and args.thread is None and not _stored_thread(args.dir):
+        parser.error("次の引数が必要です：--thread（pbf thread でキャンペーンのスレッドを登録すれば省略できます）"
+                     " / --thread is required (or store the campaign's thread with pbf thread)")
     if args.command != "turn":
         return
     if args.orders is None and args.thread is None and _stored_thread(args.dir):
