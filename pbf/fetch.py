@@ -204,6 +204,10 @@ def _get(url: str, headers: dict[str, str], host: str) -> Response:
     return Response(status, {k.lower(): v for k, v in got.items()}, body, final)
 
 
+_RETRY_HINT = "しばらくしてからもう一度実行するか、--offline で手元の写しを使ってください。"
+_NO_COPY_HINT = "アドレスとネットワークを確かめて、しばらくしてからもう一度実行してください（手元の写しはまだありません）。"
+
+
 def request(url: str, headers: dict[str, str], host: str, say: Callable[[str], None]) -> Response:
     """One request, again after a back-off on a network error or a 5xx; then a clear error."""
     waits = list(SETTINGS.backoff)
@@ -214,7 +218,7 @@ def request(url: str, headers: dict[str, str], host: str, say: Callable[[str], N
             if not waits:
                 raise PbfError(Problem(
                     f"スレッドを取得できませんでした：{url}（{exc}）。 / could not fetch the thread",
-                    hint="しばらくしてからもう一度実行するか、--offline で手元の写しを使ってください。")) from None
+                    hint=_RETRY_HINT)) from None
             wait = waits.pop(0)
             say(f"{url}：{exc}。{wait:g}秒後にもう一度取得します。 / retrying")
             SETTINGS.sleep(wait)
@@ -442,13 +446,22 @@ def fetch(folder: Path, address: Address, *, offline: bool = False, wait: bool =
             say(f"前の取得から{int(elapsed)}秒です。{left:.0f}秒待ってから取得します（1スレッドに1分1回まで）。 / waiting")
             SETTINGS.sleep(left)
     kind = copy.meta.get("kind") if copy is not None and copy.meta.get("kind") else address.kind
-    if kind == "shitaraba":
-        got = _fetch_shitaraba(address, copy, say)
-    elif kind == "dat":
-        got = _fetch_dat(address, copy, say)
-    else:
-        got = _fetch_page(address, address.fallback if address.kind == "dat" else address.url, copy, say)
+    try:
+        if kind == "shitaraba":
+            got = _fetch_shitaraba(address, copy, say)
+        elif kind == "dat":
+            got = _fetch_dat(address, copy, say)
+        else:
+            got = _fetch_page(address, address.fallback if address.kind == "dat" else address.url, copy, say)
+    except PbfError as exc:
+        if copy is None and exc.problems[0].hint == _RETRY_HINT:  # no copy for --offline to use
+            from dataclasses import replace
+
+            raise PbfError(replace(exc.problems[0], hint=_NO_COPY_HINT)) from None
+        raise
     got.source = {**base, **got.source, "at": _stamp(zone)}
+    if got.source.get("_meta") is not None:  # the copy knows when it was fetched (--offline says it)
+        got.source["_meta"]["at"] = got.source["at"]
     got.said = said + got.said
     return got
 

@@ -224,8 +224,20 @@ def _refused(tmp_path, pbf, url, *needles, before=None):
 def test_network_error_after_retries(tmp_path, pbf, clock):
     new_campaign(tmp_path, pbf)
     err = _refused(tmp_path, pbf, "http://127.0.0.1:9/test/read.cgi/gameswf/1700000000/", "スレッドを取得できませんでした",
-                   "つながりません", "--offline")
+                   "つながりません", "手元の写しはまだありません")
     assert clock.sleeps == [5.0, 20.0] and "もう一度取得します" in err
+
+
+def test_a_board_that_goes_away_leaves_the_copy_for_offline(tmp_path, pbf, board, clock):
+    camp = new_campaign(tmp_path, pbf)
+    board.post_dat(DAT, dat_line(A, "【行動】弱"))
+    url = board.base + READ
+    assert pbf("status", camp, "--thread", url)[0] == 0
+    board.script[DAT] = [503, 503, 503]
+    clock.advance(60)
+    err = _refused(tmp_path, pbf, url, "HTTP 503", "--offline で手元の写しを使ってください")
+    code, out, err = pbf("status", camp, "--thread", url, "--offline")
+    assert code == 0 and "■A：受理（>>1）" in out and "--offline" in err
 
 
 def test_5xx_then_success(tmp_path, pbf, board, clock):
@@ -479,3 +491,23 @@ def test_any_other_page_is_read_as_a_copied_read_cgi_page(tmp_path, pbf, board, 
     code, out, err = pbf("status", camp, "--thread", board.base + "/thread/42.html")
     assert code == 0, err
     assert "■A：受理（>>2）" in out and "■B：エラー（>>3）" in out and "コピーとして読む" in err
+
+
+def test_in_the_turn_across_two_threads_the_order_posted_last_counts(tmp_path, pbf, board, clock):
+    url = board.base + READ
+    camp = new_campaign(tmp_path, pbf, "--thread", url)
+    board.post_dat(DAT, dat_line("GM", "対戦スレ", time="20:00:00.00", title="対戦スレ"))
+    url2 = f"{board.base}/bbs/read.cgi/{JBBS}/"
+    assert pbf("thread", camp, url2, "--next")[0] == 0
+    board.post_shitaraba(JBBS, jbbs_line(1, "GM", "次スレです", time="20:01:00", title="対戦スレ Part2"))
+    board.post_dat(DAT, dat_line(A, "【行動】弱", time="20:10:00.00"), dat_line("B", "【行動】弱弱", time="20:20:00.00"))
+    board.post_shitaraba(JBBS, jbbs_line(2, A, "【行動】←", time="20:05:00"), jbbs_line(3, "B", "【行動】→", time="20:30:00"))
+    clock.advance(2 * 3600 + 60)
+    code, post, err = pbf("turn", camp)
+    assert code == 0, err
+    orders = (camp / "history" / "0001" / "orders.txt").read_text("utf-8")
+    assert "# Part1>>2\n【A】\n弱\n" in orders and "# Part2>>3\n【B】\n→\n" in orders
+    meta = (camp / "history" / "0001" / "turn.yaml").read_text("utf-8")
+    assert "order_threads:\n  A: 1\n  B: 2\n" in meta
+    assert "Aの行動は前スレ（Part1>>2）の書き込みです" in err
+    assert pbf("replay", camp)[0] == 0
