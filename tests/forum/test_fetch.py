@@ -323,6 +323,9 @@ def test_one_request_in_flight_per_host(board, clock, tmp_path):
 
 def test_new_and_thread_store_the_url(tmp_path, pbf, board, clock):
     url = board.base + READ
+    code, _, err = pbf("new", tmp_path / "bad", "--system", "alterego", "--player", "A=plain", "--player", "B=plain",
+                       "--thread", "ftp://example.net/x.dat")
+    assert code == 1 and "http://" in err and not (tmp_path / "bad").exists()
     camp = new_campaign(tmp_path, pbf, "--thread", url)
     assert url in (camp / "threads.yaml").read_text("utf-8")
     board.post_dat(DAT, dat_line(A, "【行動】弱"), dat_line("B", "【行動】弱"))
@@ -511,3 +514,11 @@ def test_in_the_turn_across_two_threads_the_order_posted_last_counts(tmp_path, p
     assert "order_threads:\n  A: 1\n  B: 2\n" in meta
     assert "Aの行動は前スレ（Part1>>2）の書き込みです" in err
     assert pbf("replay", camp)[0] == 0
+
+
+def test_show_tells_who_has_posted_from_the_url(tmp_path, pbf, board, clock):
+    camp = new_campaign(tmp_path, pbf)
+    board.post_dat(DAT, dat_line(A, "【行動】弱"))
+    code, out, err = pbf("show", camp, "--thread", board.base + READ)
+    assert code == 0, err
+    assert "行動あり" in out and "未提出" in out and DAT in err
