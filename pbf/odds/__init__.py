@@ -38,6 +38,11 @@ def compute(campaign: Any, player: str, text: str, hand: str | None = None, best
     state = campaign.state
     if state.get("winner") is not None:
         raise PbfError("このバトルはもう決着しています（オッズはありません）。 / the battle is over")
+    cards = None
+    if hand is not None:
+        if campaign.system.name != "alterego":
+            raise PbfError("--hand は Alter EGO の手札です（ライダーバトルにはありません）。 / --hand is for Alter EGO")
+        cards = _hand_cards(hand)
     read = read_order(campaign, player, text)
     name, ctx = read.name, campaign.ctx
     if campaign.system.name == "rider":
@@ -47,9 +52,6 @@ def compute(campaign: Any, player: str, text: str, hand: str | None = None, best
     else:
         from . import alterego
 
-        cards = None
-        if hand is not None:
-            cards = _hand_cards(hand)
         out = alterego.odds(state, ctx, name, read.order, hand=cards, best=best)
     out["canonical"] = campaign.system.canonical_order(read.order)
     out["turn"] = int(state.get("turn", 0)) + 1
