@@ -262,6 +262,40 @@ def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
             "parse_resolve_cold": per_second(parse_resolve_cold, budget), "notices": per_second(with_notices, budget)}
 
 
+def odds_figures(built: Built, runs: int) -> dict[str, float]:
+    """``pbf odds`` in-process (median of ``runs`` calls, wall time): a rider order; an Alter EGO plot
+    against every plot of the opponent's 7-card hand (read as open), and against every hand of a
+    private one with the best plots of the player's own 7 cards (the opponent's plots' readings are
+    kept between calls, as in a long-running bot; the first call reads them)."""
+    from dataclasses import replace
+
+    from pbf import odds
+
+    c = campaigns.load(built.path)
+    rng = random.Random(f"pbf-bench-odds-{built.game.key}")
+    name = next(iter(c.ctx.players))
+    text = ""
+    for _ in range(50):  # an order that does something (a move, a card, a plot of two cards or more)
+        text = legal_order(built.game, rng, c, name)
+        if len(text) >= 2:
+            break
+
+    def timed(work: Callable[[], Any]) -> float:
+        work()  # warm: the grammar, the readings
+        times = []
+        for _ in range(max(1, runs)):
+            start = time.perf_counter()
+            work()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    if c.system.name == "rider":
+        return {"odds": timed(lambda: odds.compute(c, name, text))}
+    opened = replace(c, ctx=replace(c.ctx, options={**c.ctx.options, "hands": "open"}))
+    return {"odds": timed(lambda: odds.compute(opened, name, text, best=False)),
+            "odds_private_best": timed(lambda: odds.compute(c, name, text, best=True))}
+
+
 def forget_orders() -> None:
     """Forget the orders pbf has read (Alter EGO keeps each plot text it read and each plot's
     reading per character; the rider game, each order text's clauses): every order is then
@@ -320,6 +354,10 @@ def table(results: list[tuple[Built, dict[str, float], dict[str, float]]], turns
         lambda b, p, i: f"{i['notices']:,.0f} turns/s")
     row("parse + resolve, in-process, every order text new to pbf", "",
         lambda b, p, i: f"{i['parse_resolve_cold']:,.0f} turns/s")
+    row("`odds` in-process: Alter EGO plot against every plot of a 7-card hand / a rider order", "≤ 200 ms / ≤ 20 ms",
+        lambda b, p, i: ms(i["odds"]))
+    row("`odds` in-process: Alter EGO against a private 7-card hand (3,906 plots), with the best plots", "",
+        lambda b, p, i: ms(i["odds_private_best"]) if "odds_private_best" in i else "–")
     row(f"turn {turns} ÷ turn 10: `turn` / `show` / `status`", "≤ 1.2",
         lambda b, p, i: " / ".join(f"{p[f'{n}@N'] / p[f'{n}@10']:.2f}" for n in ("turn", "show", "status")))
     return rows
@@ -341,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
             built = build(game, root / "campaigns", turns)
             print(f"{game.title}: {turns} turns built", file=sys.stderr)
             figures = process_figures(built, env, runs, warm=not args.quick)
-            results.append((built, figures, inprocess_figures(built, budget)))
+            results.append((built, figures, {**inprocess_figures(built, budget), **odds_figures(built, runs)}))
     cpu = os.cpu_count()
     print(f"pbf benchmarks: Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
           f"{cpu} CPUs; {turns} turns of each game; whole-process CPU time, median of {runs} runs")
