@@ -20,7 +20,9 @@ POOL = {"mobility": "運動性", "defense": "防御力", "attack": "受け（攻
 
 def pct(p: Any) -> str:
     value = float(p) * 100
-    if 0 < value < 0.05:
+    if value < 1e-7:  # below 1e-9: what the truncation leaves
+        return "0%"
+    if value < 0.05:
         return "0.1%未満"
     if 99.95 < value < 100:
         return "99.9%超"
@@ -153,6 +155,11 @@ def _weapon_word(r: dict[str, Any]) -> str:
     return {"unarmed": "無手−1", "visor": "バイザー", "monster": "武器"}.get(r["weapon_kind"], r["weapon"])
 
 
+def _signed(x: Any) -> str:
+    x = float(x)
+    return "±0.00" if abs(x) < 0.005 else f"{x:+.2f}"
+
+
 def _plus(n: int) -> str:
     return f"+{n}" if n > 0 else (str(n) if n < 0 else "")
 
@@ -175,7 +182,7 @@ def render_alterego(d: dict[str, Any]) -> list[str]:
     if d["best"]:
         out.append("■手札から結果のよいプロット（与−被ダメージの平均順）")
         for i, b in enumerate(d["best"], 1):
-            out.append(f"　{i}．{b['plot'] or '（なし）'}　差{float(b['net']):+.2f}（勝ち {pct(b['win'])}・負け {pct(b['loss'])}）")
+            out.append(f"　{i}．{b['plot'] or '（なし）'}　差{_signed(b['net'])}（勝ち {pct(b['win'])}・負け {pct(b['loss'])}）")
         note = d["best_note"] or {}
         if note.get("screened_with"):
             out.append(f"※候補{note['candidates']:,}通りを相手の重い{note['screened_with']}通り（重みの{pct(note['screen_share'])}）"

@@ -111,3 +111,20 @@ def test_check_without_odds_does_not_load_them(duel, tmp_path):
             "print('pbf.odds' in sys.modules, file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert done.stderr.strip().splitlines()[-1] == "False"
+
+
+def test_the_readme_odds_examples_run_as_written(tmp_path):
+    """The README's "Odds for an order": its commands run, and every output line it shows is printed."""
+    import os
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    section = readme[readme.index("## Odds for an order"):readme.index("## The public archive")]
+    block, shown = re.findall(r"```(?:sh)?\n(.*?)```", section, re.DOTALL)[:2]
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    done = subprocess.run(["bash", "-e", "-c", block], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.splitlines()
+    for line in shown.splitlines():
+        assert line in printed, line
