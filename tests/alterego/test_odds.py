@@ -110,3 +110,15 @@ def test_a_locked_opponent_has_the_empty_plot_only(data):
     st["fighters"]["B"]["stance"] = True
     got = ae.odds(st, ctx, "A", SYSTEM.parse_order("弱弱", "A", st, ctx), best=False)
     assert got["spread"] == {"how": "locked", "plots": 1, "distinct": 1, "weight": 1}
+
+
+def test_the_fast_reading_is_the_readers(data):
+    """pbf odds reads the opponent's plots with its own copy of the longest-match loop: for every
+    character and every sequence of up to five cards, the same techniques as reading.read_plot."""
+    from pbf.systems.alterego.legal import card_sequences
+
+    ae._KEYS.clear()  # read again here, not kept from another test
+    sequences = card_sequences(None, 5)
+    for character in data.characters.values():
+        for cards in sequences:
+            assert ae._card_key(character, cards) == ae._key(plot_of(cards), character), (character.id, cards)
