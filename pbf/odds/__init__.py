@@ -144,8 +144,8 @@ def render_rider(d: dict[str, Any]) -> list[str]:
         if c.get("refused"):
             out.append(f"■{c['covered']}を庇う：ベントしたカードでは庇えません")
             break
-        out.append(f"■{c['covered']}を庇う（{c['attacker']}の攻撃、{c['band']}）：{POOL[c['evasion']]}{c['evasion_dice']}個−1"
-                   f"　被命中 {pct(c['hit'])}")
+        out.append(f"■{c['covered']}を庇う（{c['attacker']}の攻撃、{c['band']} {pct(p)}）：{POOL[c['evasion']]}"
+                   f"{c['evasion_dice']}個−1　被命中 {pct(c['hit'])}")
     out.append(NOTE_RIDER)
     out.append(NOTE_EXACT)
     return out

@@ -372,7 +372,9 @@ def odds(state: dict[str, Any], ctx: Any, player: str, order: RiderOrder, exact:
     move = scene.move()
     bands = scene.bands_now(move)
     attacks = []
-    for target in scene.opponents():
+    listed = [n for n in order.targets if n in scene.opponents()]  # 攻撃: NAME, NAME first, in its order
+    ordered = listed + [n for n in scene.opponents() if n not in listed]
+    for target in ordered:
         row = _mixed_attack(scene, target, bands)
         if row is not None:
             attacks.append(row)

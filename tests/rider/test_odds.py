@@ -233,3 +233,23 @@ def test_odds_never_reads_the_opponents_order():
     a = odds_rider.odds(st, ctx, "城戸", order)
     b = odds_rider.odds(st, ctx, "城戸", order)
     assert a["defense"][0]["hit"] == b["defense"][0]["hit"] > 0
+
+
+def test_three_or_more_listed_targets_first_and_cover_at_minus_one():
+    ctx = context({"城戸": "ryuki@東", "蓮": "knight@東", "北岡": "zolda@西", "刃": "jinshu@西"})
+    st = state(ctx, {"initiative": ["城戸", "蓮", "北岡", "刃"], "fighters": {"城戸": {"vent": "sword_vent"}}})
+    text = "攻撃: 北岡, 刃 / 庇う 蓮"
+    got = odds_rider.odds(st, ctx, "城戸", SYSTEM.parse_order(text, "城戸", st, ctx))
+    assert got["multi"] and [a["target"] for a in got["attacks"]] == ["北岡", "刃"]
+    assert got["aim_table"][0]["target"] == "北岡"
+    assert list(got["bands"].values()) == pytest.approx([1 / 3] * 3)
+    covers = {c["attacker"]: (p, c) for p, c in got["cover"]}
+    assert set(covers) == {"北岡", "刃"}
+    share, row = covers["刃"]
+    assert share == pytest.approx(1 / 3) and row["evasion"] == "attack"  # 受け with the sword, never 運動性
+    # 刃's visor attack (攻撃力 from the sheet) against 城戸's 受け (攻撃力3) at −1
+    sheet = ctx.data.riders["jinshu"]
+    expected = odds_rider.strike(sheet["attack"], 0, 3, -1, int(sheet["visor"]["damage"]), 2, 20,
+                                 second_defense=ctx.data.riders["knight"]["defense"], second_hp=20)
+    assert row["hit"] == pytest.approx(expected["hit"], abs=1e-12)
+    assert row["hit"] > odds_rider.strike(sheet["attack"], 0, 3, 0, 0, 2, 20)["hit"]
