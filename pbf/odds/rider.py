@@ -151,6 +151,14 @@ class Scene:
         order = [n for n in self.state.get("initiative") or [] if self.state["fighters"][n]["alive"]]
         return not order or order[0] == self.player
 
+    def before_them(self, other: str) -> bool:
+        """Whether the player acts before ``other`` this turn (initiative): then ``other`` meets
+        the player's card of this turn and the band the player's move ends at."""
+        order = list(self.state.get("initiative") or [])
+        if self.player not in order or other not in order:
+            return True
+        return order.index(self.player) < order.index(other)
+
     def _card_phase(self) -> tuple[Battle, Action, str | None]:
         """The player's 能動 card played (its effects on a copy of the state, by the resolver's
         own ``apply``); no 受動 card answers it (unknown)."""
@@ -276,7 +284,7 @@ class Scene:
 
     # -- an opponent's attack on the player ------------------------------------------------------------
     def attack_by(self, attacker: str, band: str, super_n: int | None = None) -> dict[str, Any] | None:
-        battle = self.after if self.first() else self.before
+        battle = self.after if self.before_them(attacker) else self.before
         a = battle.f(attacker)
         if a.get("alive") is False:
             return None
@@ -285,7 +293,7 @@ class Scene:
             return None
         n = fx.pool(self.data, a, "attack") + weapon.extra_dice
         modifier = fx.trick(a, "attack") + weapon.modifier
-        me = self.after.f(self.player)  # the player's card of this turn stays (vent, trick)
+        me = battle.f(self.player)  # the player's card of this turn, once played, stays (vent, trick)
         order = self.order if super_n is None else replace(self.order, super_evasion=super_n)
         options = fx.evasion_options(self.data, me)
         if order.parry and "attack" in options:
@@ -311,11 +319,12 @@ class Scene:
         covered = self.order.cover
         if not covered or covered not in self.state["fighters"]:
             return None
-        me = self.after.f(self.player)
+        me = (self.after if self.before_them(attacker) else self.before).f(self.player)
         if not fx.has(self.data, me.get("vent"), "cover"):
             return {"covered": covered, "attacker": attacker, "refused": "no_vent"}
-        a = self.before.f(attacker)
-        weapon = self.before.weapon(attacker, band, None)
+        battle = self.after if self.before_them(attacker) else self.before
+        a = battle.f(attacker)
+        weapon = battle.weapon(attacker, band, None)
         if weapon is None:
             return None
         options = [o for o in fx.evasion_options(self.data, me) if o != "mobility"]
@@ -325,7 +334,7 @@ class Scene:
             choice = self.order.evasion
         else:
             choice = max(options, key=lambda o: (fx.pool(self.data, me, o), -options.index(o)))
-        other = self.before.f(covered)
+        other = battle.f(covered)
         n = fx.pool(self.data, a, "attack") + weapon.extra_dice
         modifier = fx.trick(a, "attack") + weapon.modifier
         mine = fx.stat(self.data, me, "defense") + fx.armor(self.data, me)
@@ -387,11 +396,13 @@ def odds(state: dict[str, Any], ctx: Any, player: str, order: RiderOrder, exact:
                 row = _mixed_attack(scene, first["target"], bands, aim=n)
                 aim_table.append({"aim": n, "target": first["target"], "hit": row["hit"], "mean": row["mean"],
                                   "ko": row["ko"]})
-    # the opponents' attacks on the player: at the band after the player's move when the player acts first
-    their_bands = bands if (scene.first() or scene.multi) else {state.get("distance"): dm._one(exact)}
+    # the opponents' attacks on the player: from the band the player's move ends at when the player
+    # acts first (three or more: a band rolled for the action, a third each)
     defense, super_table, cover = [], [], []
     me = state["fighters"][player]
     for attacker in scene.opponents():
+        later = scene.before_them(attacker) or scene.multi
+        their_bands = bands if later else {state.get("distance"): dm._one(exact)}
         rows = [(p, scene.attack_by(attacker, band)) for band, p in their_bands.items() if band]
         rows = [(p, r) for p, r in rows if r is not None]
         if rows:

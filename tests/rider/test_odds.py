@@ -135,11 +135,15 @@ def test_aim_trick_and_unarmed_match_the_resolver():
     assert table[1]["hit"] == attack["hit"] and table[0]["hit"] > table[1]["hit"]
 
 
-@pytest.mark.parametrize("text", ["攻撃しない / 超回避 1: 達成値4以上なら", "攻撃しない / 超回避 2", "攻撃しない / 受け"])
-def test_the_defence_matches_the_resolver(text):
-    """蓮 (攻撃力2, ソードベント) attacks 城戸, who answers with 超回避 (a threshold) or 受け."""
-    ctx, st = _duel({"ryuki": {"mobility": 1, "attack": 1}, "knight": {"attack": 2}},
-                    {"distance": "近", "fighters": {"蓮": {"vent": "sword_vent"}, "城戸": {"vent": "sword_vent"}}})
+@pytest.mark.parametrize("text, first", [("攻撃しない / 超回避 1: 達成値4以上なら", "城戸"), ("攻撃しない / 超回避 2", "城戸"),
+                                         ("攻撃しない / 受け", "城戸"), ("攻撃しない / ガードベント / 回避: 防御力", "城戸"),
+                                         ("攻撃しない / ガードベント / 回避: 防御力", "蓮")])
+def test_the_defence_matches_the_resolver(text, first):
+    """蓮 (攻撃力2, ソードベント) attacks 城戸, who answers with 超回避 (a threshold), 受け, or a
+    ガードベント played this turn (防御力 to evade with: only when 城戸 acts first)."""
+    ctx, st = _duel({"ryuki": {"mobility": 1, "attack": 1, "defense": 1}, "knight": {"attack": 2}},
+                    {"distance": "近", "fighters": {"蓮": {"vent": "sword_vent"}, "城戸": {"vent": "sword_vent"}}},
+                    first=first)
     order = SYSTEM.parse_order(text, "城戸", st, ctx)
     got = odds_rider.odds(st, ctx, "城戸", order, exact=True)
     done, pruned, _ = enumerate_turn(ctx, st, {"城戸": text})
@@ -152,7 +156,9 @@ def test_the_defence_matches_the_resolver(text):
     for amount in range(0, 12):
         brute = sum(p for p, _, ev in done if _damage_of(ev, "蓮", "城戸") == amount)
         _within(defence["damage"].get(amount, 0), brute, pruned)
-    if "受け" in text:
+    if "ガードベント" in text:
+        assert defence["rows"][0][1]["evasion"] == ("defense" if first == "城戸" else "mobility")
+    elif "受け" in text:
         assert defence["rows"][0][1]["evasion"] == "attack" and not got["super_table"]
     else:
         rows = {r["super"]: r for r in got["super_table"]}
