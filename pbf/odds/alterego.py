@@ -284,6 +284,8 @@ def odds(state: dict[str, Any], ctx: Any, player: str, plot: Any, hand: list[str
     if not best:
         return out
     own = hand if hand is not None else seen["fighters"][player]["hand"]
+    if options.get("hands", "private") == "free" and hand is None:
+        own = None  # no hands: any cards
     if own is None and options.get("hands", "private") != "free":
         out["best_note"] = "hand_unknown"
         return out
@@ -296,7 +298,7 @@ def odds(state: dict[str, Any], ctx: Any, player: str, plot: Any, hand: list[str
     if len(keyed) * len(rows) > SCREEN:
         # screening: every candidate against the heaviest opponent plots, within the budget; the
         # few that do best are then computed against the whole spread
-        k = max(1, SCREEN // len(keyed))
+        k = max(8, SCREEN // len(keyed))
         few = rows[:k]
         scores = sorted(((-table.against(p, few, key)["net"], i) for i, (key, p) in enumerate(keyed)))
         keyed = [keyed[i] for _, i in scores[:BEST]]

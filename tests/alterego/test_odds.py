@@ -122,3 +122,11 @@ def test_the_fast_reading_is_the_readers(data):
     for character in data.characters.values():
         for cards in sequences:
             assert ae._card_key(character, cards) == ae._key(plot_of(cards), character), (character.id, cards)
+
+
+def test_free_hands_offer_any_cards_as_the_best_plots(data):
+    ctx = make_ctx(data, {"A": "meiling", "B": "plain"}, hands="free", max_plot=2)
+    st = make_state(ctx, distance=1)
+    got = ae.odds(st, ctx, "A", plot_of("弱"))
+    assert got["best_note"]["candidates"] > 20 and len(got["best"]) == 3
+    assert all(b["plot"] for b in got["best"]) and got["best"][0]["net"] >= got["result"]["net"]
