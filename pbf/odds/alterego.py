@@ -293,7 +293,7 @@ def odds(state: dict[str, Any], ctx: Any, player: str, plot: Any, hand: list[str
     mine_state = {**seen, "fighters": {**seen["fighters"], player: {**me, "hand": list(own or [])}}}
     candidates: dict[tuple, Any] = {}
     for p in legal_plots(mine_state, player, None if own is None else list(own), options=options):
-        candidates.setdefault(_key(p, character), p)
+        candidates.setdefault(_card_key(character, p.cards) if not p.cancels else _key(p, character), p)
     keyed = list(candidates.items())
     if len(keyed) * len(rows) > SCREEN:
         # screening: every candidate against the heaviest opponent plots, within the budget; the
