@@ -93,22 +93,3 @@ def pool(n: int, bonus: int = 0, exact: bool = False) -> Dist:
 def damage_die(exact: bool = False) -> Dist:
     """The damage 1D6, exploding."""
     return pool(1, 0, exact)
-
-
-def below(dist: Dist, value: int) -> Any:
-    """P(X < value)."""
-    return sum(p for v, p in dist.items() if v < value)
-
-
-def win(attack: Dist, evasion: Dist) -> Any:
-    """P(attack > evasion) (ties go to the defender), the two independent."""
-    ordered = sorted(evasion.items())
-    total = 0
-    for a, pa in attack.items():
-        s = 0
-        for e, pe in ordered:
-            if e >= a:
-                break
-            s += pe
-        total += pa * s
-    return total

@@ -33,7 +33,6 @@ from ..systems.rider.resolver import Battle
 from . import dice_math as dm
 
 SUPER_MAX = 3  # 超回避 N: 1–3 (pbf/systems/rider/checks.py)
-ROLLED = {band: sum(1 for b in STARTING_BANDS.values() if b == band) / 6 for band in BANDS}
 
 
 def _num(x: Any) -> float:
