@@ -293,6 +293,8 @@ def _hold_until_deadline(c: campaigns.Campaign, deadline: str | None, args: argp
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.odds:
+        return _check_with_odds(args)
     if not args.json:
         c = campaigns.load(args.dir)
         sys.stdout.write(engine.check_order(c, args.player, _read_text_arg(args.order)))
@@ -310,6 +312,35 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+
+
+def _check_with_odds(args: argparse.Namespace) -> int:
+    """``pbf check --odds``: the reading, then one line of odds (docs/odds.md; opt-in, since the odds
+    cost more than the reading: pbf/odds is imported only here and by ``pbf odds``)."""
+    from . import odds
+
+    c = campaigns.load(args.dir)
+    text = _read_text_arg(args.order)
+    if args.json:
+        data = engine.check_data(c, args.player, text)
+        data["odds"] = odds.short_line(odds.compute(c, args.player, text, best=False)).strip()
+        _print_json(data)
+        return 0
+    reading = engine.check_order(c, args.player, text)
+    sys.stdout.write(reading + odds.short_line(odds.compute(c, args.player, text, best=False)))
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from . import odds
+
+    c = campaigns.load(args.dir)
+    data = odds.compute(c, args.player, _read_text_arg(args.order), hand=args.hand, best=not args.no_best)
+    if args.json:
+        _print_json(odds.as_json(data))
+    else:
+        sys.stdout.write(odds.render(data))
+    return 0
 
 
 def _write(text: str, encoding: str | None) -> None:
@@ -1143,6 +1174,22 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
     p.add_argument("--json", action="store_true",
                    help="読み取りを JSON で出力する（誤りがあっても。docs/check.md）/ the reading as JSON")
+    p.add_argument("--odds", action="store_true",
+                   help="読み取りの後にオッズを1行（docs/odds.md）/ add one line of odds")
+
+    p = command("odds", "行動の見込み（命中・ダメージ・移動の確率、相手の全プロットへの結果）を計算する / exact odds of an order",
+                "pbf odds battle2 --player 城戸 '近寄る / ソードベント'",
+                "pbf odds battle1 --player 美鈴 '↑→弱弱'",
+                "pbf odds battle1 --player 美鈴 '↑→弱弱' --json", campaign=True,
+                about="自分から見える情報だけで計算します（相手の非公開の手札や今ターンの行動は読みません）。")
+    p.add_argument("--player", required=True, metavar="NAME",
+                   help="プレイヤーの名前 / the player")
+    p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
+    p.add_argument("--hand", metavar="CARDS",
+                   help="Alter EGO：自分の手札（公開用の記録で手札が伏せてあるとき）/ your own hand")
+    p.add_argument("--no-best", action="store_true",
+                   help="Alter EGO：手札からの上位プロットを計算しない / skip the best plots")
+    p.add_argument("--json", action="store_true", help="JSON で出力する（docs/odds.md）/ print JSON")
 
     p = command("turn", "次のターンを処理して結果の書き込みを表示する / resolve the next turn",
                 "pbf turn battle1 --orders turn1.txt --dry-run",
@@ -1284,7 +1331,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 # The sub-commands (each has its cmd_NAME above); main() builds only the one it runs.
-_COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
+_COMMANDS = ("new", "check", "odds", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
              "export", "html",
              "demo", "list", "set", "completion", "thread", "watch")
 
