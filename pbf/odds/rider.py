@@ -131,11 +131,18 @@ class Scene:
         self.multi = is_multi(state)
         self.orders = {n: RiderOrder() for n in state["fighters"]}
         self.orders[player] = order
+        from ..systems.rider import RiderSystem
+
+        # ガードベント's invented armor: on only where the resolver has it (rules version 3, or the option)
+        self.armor = RiderSystem().armor_on(ctx)
         self.before = self._battle(copy_state(state))
         self.after, self.act, self.card = self._card_phase()
 
     def _battle(self, st: dict[str, Any]) -> Battle:
-        return Battle(st, self.data, self.orders, Dice.fixed([]), self.teams)
+        from ..systems.rider import RiderSystem
+
+        return Battle(st, self.data, self.orders, Dice.fixed([]), self.teams, rules=RiderSystem().rules(self.ctx),
+                      armor=self.armor)
 
     @property
     def me(self) -> dict[str, Any]:
@@ -255,7 +262,7 @@ class Scene:
         t = battle.f(target)
         options = fx.evasion_options(self.data, t)
         choice = max(options, key=lambda o: (fx.pool(self.data, t, o), -options.index(o)))
-        defense = fx.stat(self.data, t, "defense") + fx.armor(self.data, t)
+        defense = fx.stat(self.data, t, "defense") + (fx.armor(self.data, t) if self.armor else 0)
         eva_bonus = 0 if trick_gone else fx.trick(t, "evasion")
         rows = {}
         for option in options:
@@ -304,7 +311,7 @@ class Scene:
             choice = max(usable, key=lambda o: (fx.pool(self.data, me, o), -usable.index(o)))
         floor = 2 + fx.trick(me, "evasion")
         paying = order.super_evasion if choice != "attack" else 0
-        defense = fx.stat(self.data, me, "defense") + fx.armor(self.data, me)
+        defense = fx.stat(self.data, me, "defense") + (fx.armor(self.data, me) if self.armor else 0)
         out = strike(n, modifier, fx.pool(self.data, me, choice), fx.trick(me, "evasion"), weapon.damage, defense,
                      me["hp"], self.exact, paying, order.super_threshold, floor)
         out.update({"attacker": attacker, "weapon": weapon.name or weapon.kind, "weapon_kind": weapon.kind,
@@ -336,8 +343,8 @@ class Scene:
         other = battle.f(covered)
         n = fx.pool(self.data, a, "attack") + weapon.extra_dice
         modifier = fx.trick(a, "attack") + weapon.modifier
-        mine = fx.stat(self.data, me, "defense") + fx.armor(self.data, me)
-        theirs = fx.stat(self.data, other, "defense") + fx.armor(self.data, other)
+        mine = fx.stat(self.data, me, "defense") + (fx.armor(self.data, me) if self.armor else 0)
+        theirs = fx.stat(self.data, other, "defense") + (fx.armor(self.data, other) if self.armor else 0)
         out = strike(n, modifier, fx.pool(self.data, me, choice), fx.trick(me, "evasion") - 1, weapon.damage, mine,
                      me["hp"], self.exact, second_defense=theirs, second_hp=other["hp"])
         out.update({"covered": covered, "attacker": attacker, "band": band, "evasion": choice,

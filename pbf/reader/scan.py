@@ -261,6 +261,11 @@ def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
         said = [t for t in line if t.kind != "sep"]
         told = number - 1 > first and said and said[-1].kind == "function" and \
             text.norm[said[-1].start:said[-1].end] in _TOLD
+        # いったん様子見ｗ under a plot: "wait and see" said of the order above, no order of its own
+        idle = number - 1 > first and any(t.kind in ("unknown", "laugh") for t in said) and all(
+            t.kind not in ORDER_KINDS or (t.kind == "word" and t.word is not None and t.word.value in ("", ("head", "")))
+            for t in said) and not any(t.kind == "unknown" and (t.candidates or t.corrected) for t in said)
+        told = told or idle
         if (holds_order(line) and not told) or not _chatty(line, text):
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
@@ -530,9 +535,38 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if near and not candidates and a == b == i:
                 candidates = tuple(near)
         if not done:
+            pieces = _split_run(tok, text, lexicon, kinds) if not candidates else None
+            if pieces:
+                out[i:i + 1] = pieces  # 交替交替 is 後退 後退: one IME conversion of two words
+                i += len(pieces)
+                continue
             tok.candidates = candidates
             i += 1
     return out
+
+
+def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token] | None:
+    """An unknown run of kanji (four to eight) that is two or three words each a near miss of one
+    word by reading (交替交替: 後退 後退; 全身全身 前進 前進) — an IME converts a phrase at once —
+    as those words, each ``corrected``; None when no split reads so, or more than one does."""
+    word = text.norm[tok.start:tok.end]
+    if not 4 <= len(word) <= 8 or not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return None
+    found: list[list[Token]] = []
+    cuts = [(a,) for a in range(2, len(word) - 1)] + [(a, b) for a in range(2, len(word) - 3) for b in range(a + 2, len(word) - 1)]
+    for cut in cuts:
+        bounds = [0, *cut, len(word)]
+        parts = []
+        for a, b in zip(bounds, bounds[1:]):
+            hit, _near = lexicon.correction(word[a:b], kinds)
+            if hit is None:
+                break
+            parts.append(Token(tok.start + a, tok.start + b, "unknown", hit, corrected=True))
+        else:
+            found.append(parts)
+    if len({tuple(p.word.concept for p in parts) for parts in found}) != 1:
+        return None
+    return found[0]
 
 
 _ENDS = "。!?！？\n"

@@ -183,3 +183,12 @@ def test_one_card_written_twice_is_read_once_with_a_warning(camps):
     got, notes = read(camps["rd"], "城戸", "【行動】ちかよる／ふぁいなるべんと／ふぁいなるべんと")
     assert got == "近寄る / ファイナルベント"
     assert any("同じカード" in n.message and n.severity == "warning" for n in notes)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】交替交替", "←←"),  # one IME conversion of two words: 後退 後退
+    ("【行動】全身全身弱", "→→弱"),
+    ("お疲れ様です。\n【行動】↑←\nいったん様子見ｗ", "↑←"),  # "wait and see" said of the plot above
+])
+def test_more_alter_ego_slips_and_chat(camps, text, canonical):
+    assert read(camps["ae"], "美鈴", text)[0] == canonical

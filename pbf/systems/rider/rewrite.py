@@ -705,7 +705,7 @@ class Rewritten:
                 found.append((part, at, at + len(part)))
             return found
 
-        for clause in clauses:
+        for index, clause in enumerate(clauses):
             if len(clause) >= 2 and names_of(clause[-1]) is not None and not said(clause[:-1]).endswith((": ", ", ", ",")) \
                     and not said(clause[:-1]).startswith(("攻撃: ", "庇う", "受動", "イベントファイナル")) \
                     and not any(said(clause[:-1]).startswith(m + ": ") for m in _MOVES):
@@ -728,7 +728,6 @@ class Rewritten:
             for courtesy in ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "殿"):
                 follows = follows[len(courtesy):] if follows.startswith(courtesy) else follows
             if len(names) == 1 and follows.startswith(("から", "より", "に", "へ")):
-                index = clauses.index(clause)
                 move = clauses[index + 1] if index + 1 < len(clauses) else None
                 if move is not None and said(move) in _MOVES:  # 蓮さんから遠くへ逃げます: whom to move from
                     move[:] = [(said(move) + ": ", move[0][1], move[0][2]), names[0]]
