@@ -290,7 +290,8 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
         tail = [t for t in line[last + 1:] if t.kind != "sep"]
         while tail and tail[0].kind == "function" and tail[0].end - tail[0].start == 1:
             tail = tail[1:]  # をお願いします: the particle belongs to the order; the request is noted
-        if len(tail) == 1 and text.norm[tail[0].start:tail[0].end] in ("します", "です", "ます", "お願いします", "おねがいします"):
+        if len(tail) == 1 and text.norm[tail[0].start:tail[0].end] in ("します", "です", "ます", "お願いします", "おねがいします",
+                                                                       "出します", "撃ちます", "使います"):
             tail = []  # a polite ending is how the order is said, not chat
         if tail and all(t.kind in ("function", "laugh") for t in tail) and \
                 sum(ch.isalpha() for t in tail for ch in text.norm[t.start:t.end]) >= 4:

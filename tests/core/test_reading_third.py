@@ -192,3 +192,22 @@ def test_one_card_written_twice_is_read_once_with_a_warning(camps):
 ])
 def test_more_alter_ego_slips_and_chat(camps, text, canonical):
     assert read(camps["ae"], "美鈴", text)[0] == canonical
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("楓", "【行動】相手の投げが怖いので、ジャンプでよけます。", "↑"),  # the opponent's move is theirs, not a card
+    ("楓", "【行動】対空技を出します。相手のジャンプを狙っています。", "↑弱"),
+    ("美鈴", "【行動】エナジーキャノンを撃ってから、念のため後ろにジャンプして離れます。", "↑→弱↑←"),  # 離れます says how
+    ("美鈴", "【行動】後ろジャンプしてガードします", "↑←←"),  # ガード is a move of its own
+    ("美鈴", "【行動】ジャンプで前に跳んでから、さらに前進します。", "↑→→"),
+])
+def test_alter_ego_sentences_about_the_plot(camps, player, text, canonical):
+    assert read(camps["ae"], player, text)[0] == canonical
+
+
+def test_a_condition_on_the_opponents_move_is_still_warned_or_refused(camps):
+    try:
+        _got, notes = read(camps["ae"], "美鈴", "【行動】相手がジャンプしてきたら対空を出したいです。")
+    except OrderError:
+        return
+    assert [n for n in notes if n.severity == "warning"]

@@ -201,6 +201,33 @@ def _guessed_lines(tokens: list[Piece], src: Text) -> list[Piece]:
     return tokens
 
 
+_THEIRS = ("相手の", "敵の", "向こうの")
+
+
+def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
+    """``相手の投げが怖いので``: a move said of the opponent (相手の, 敵の before it) is theirs,
+    not a card of this plot: the words are passed over as a remark (noted)."""
+    out: list[Piece] = []
+    k = 0
+    while k < len(tokens):
+        tok = tokens[k]
+        said = src.norm[tok.start:tok.end]
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        joined = said + (src.norm[nxt.start:nxt.end] if nxt is not None else "")
+        for head in _THEIRS:
+            if said == head or (joined == head and nxt is not None and nxt.kind == "function"):
+                j = k + (1 if said == head else 2)
+                move = tokens[j] if j < len(tokens) else None
+                if move is not None and move.kind in ("word", "symbol", "unknown") and (move.word is not None or move.kind == "symbol"):
+                    out.append(Piece(tok.start, move.end, "comment"))  # 相手の投げ: theirs
+                    k = j + 1
+                    break
+        else:
+            out.append(tok)
+            k += 1
+    return out
+
+
 def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
     """``弱→強 ←これでどうだ``: an arrow pointing back at the order from a remark after it (a
     ← or <- written against words that are no order word, to the end of the line) is part of
@@ -270,7 +297,7 @@ class _Source:
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
         tokens, back = taken_back(tokens, self.source)
         self.notes.extend(back)
-        tokens = flavour(_pointer_remarks(tokens, self.source), self.source)
+        tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
         self.notes.extend(_arrow_between_words(tokens, self.source))
@@ -319,8 +346,12 @@ class _Source:
                 self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
                 b.kind, b.word = "sep", None
-            elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and b.word.technique and any(
-                    src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
+            elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and b.word.technique and (any(
+                    src.norm[t.start:t.end] == "で" for t in between if t.kind == "function") or (
+                    # 後ろにジャンプして離れます: a verb of the move after て says how it moves (not ガードします)
+                    (any(src.norm[t.start:t.end] in ("して", "て") for t in between if t.kind == "function") or
+                     (a is not None and src.norm[a.start:a.end].endswith(("して", "って", "んで"))))
+                    and not src.norm[b.start:b.end].startswith((b.word.shown, "前進", "後退", "ガード")))):
                 line, column, shown = src.where(b.start, b.end)
                 self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
