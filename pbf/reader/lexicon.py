@@ -94,7 +94,7 @@ FUNCTION_WORDS = (
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
     # verbs that say why or how, never which card (a game's own words win where they spell the same)
     "よけます", "よける", "避けます", "避ける", "かわします", "かわす", "狙っています", "狙ってます", "狙います", "狙う",
-    "狙って", "念のため", "念の為", "一応", "いったん", "一旦",
+    "狙って", "念のため", "念の為", "一応", "いったん", "一旦", "以上",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).
 NEGATIONS = ("しない", "しません", "せず", "せずに", "ない", "ません", "使わない", "使いません", "つかわない", "出さない",

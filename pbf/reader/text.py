@@ -49,7 +49,7 @@ class Text:
             while j < n and (original[j] in _JOINERS or unicodedata.combining(original[j])):
                 j += 1
             piece = unicodedata.normalize("NFKC", original[i:j].replace("\ufe0f", "").replace("\ufe0e", "")
-                                          .replace("\u200d", ""))
+                                          .replace("\u200d", "").replace("\u20e3", ""))  # 6️⃣: the keycap is the digit
             for ch in "".join(_MACRONS.get(ch, ch) for ch in piece):
                 # only ASCII is lower-cased, one character for one: ``İ`` stays itself (it is
                 # no order word), so the folded text has exactly the normalised text's length

@@ -211,3 +211,22 @@ def test_a_condition_on_the_opponents_move_is_still_warned_or_refused(camps):
     except OrderError:
         return
     assert [n for n in notes if n.severity == "warning"]
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】EC弱", "↑→弱弱"),  # a technique of her own by its English initials
+    ("【行動】えねるぎーきゃのん", "↑→弱"),
+    ("【行動】ー＞ー＞弱", "→→弱"),  # ー＞ from a phone keyboard is ->
+    ("【行動】6️⃣6️⃣弱", "→→弱"),  # keycap digits are numpad digits
+    ("【行動】前進、前進、投げ\n以上", "→→弱強"),
+])
+def test_alter_ego_shorthand_from_phones_and_boards(camps, text, canonical):
+    assert read(camps["ae"], "美鈴", text)[0] == canonical
+
+
+def test_initials_are_only_for_a_characters_own_techniques(camps):
+    try:  # ja is no initials of jump ahead: じゃｋ is a half-typed じゃく, never 前ジャンプ
+        got = read(camps["ae"], "美鈴", "前進 じゃｋ")[0]
+    except OrderError:
+        return
+    assert got != "→↑→"

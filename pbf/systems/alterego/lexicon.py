@@ -64,6 +64,17 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
         short = tech.name[:2]
         if len(tech.name) >= 3 and has_kanji(short) and not any(kana_fold(short) == k for k in lex.exact):
             lex.add(short, Word(tech.command, names[tech.command], value=tech.command, technique=True))
+    # a character's own technique by the initials of its English name (EC for energy cannon), when
+    # no other word is so
+    own = {tech.command for tech in character.techniques[len(data.common):]}
+    initials: dict[str, set[str]] = {}
+    for form, word in list(lex.exact.items()):
+        if word.technique and str(word.value) in own and form.isascii() and len(form.split()) >= 2:
+            initials.setdefault("".join(part[0] for part in form.split()), set()).add(str(word.value))
+    for short, commands_ in initials.items():
+        if len(commands_) == 1 and short not in lex.exact and len(short) >= 2:
+            (cards,) = commands_
+            lex.add(short, Word(cards, names.get(cards, cards), value=cards, technique=True))
     for counter in extra.get("counters") or ():
         lex.add(str(counter), Word("counter", str(counter), kind="counter"))
     lex.add_closed_lists()

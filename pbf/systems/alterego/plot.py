@@ -140,8 +140,8 @@ def _symbol(folded: str, i: int) -> int | None:
     ch = folded[i]
     if ch in _CARD_SYMBOLS:
         return i + 1
-    if folded.startswith(("->", "<-"), i):
-        return i + 2
+    if folded.startswith(("->", "<-", "ー>", "<ー", "−>", "<−", "―>", "<―"), i):
+        return i + 2  # ー＞ on a phone keyboard is ->
     if ch in _TIMES or (ch in "x*" and re.match(r"[x*]\s?\d", folded[i:i + 3])):
         return i + 1
     if ch in "><" and (i == 0 or folded[i - 1] not in "弱強"):
@@ -430,6 +430,7 @@ class _Source:
                             f"前進なら「→」、技の区切りなら空白か「、」と書いてください。")
                     continue
                 start_at = len(out)
+                piece = {"ー>": "->", "−>": "->", "―>": "->", "<ー": "<-", "<−": "<-", "<―": "<-"}.get(piece, piece)
                 put(piece, tok, per_char=True)
                 last_unit = (piece, start_at) if piece not in "|" else None
                 if pending_count:
