@@ -16,7 +16,7 @@ from corpus.runner import figures, run
 # by another hand without the code, and read first by a version not tuned to them (docs/reading.md
 # gives those first figures); the floors are what this version reaches on each
 FLOOR = {"alterego": (0.955, 0.91), "rider": (0.965, 0.96), "alterego-2": (0.95, 0.92), "rider-2": (0.96, 0.96),
-         "alterego-3": (0.93, 0.83), "rider-3": (0.92, 0.93), "alterego-4": (0.89, 0.91), "rider-4": (0.88, 1.0),
+         "alterego-3": (0.93, 0.83), "rider-3": (0.93, 0.93), "alterego-4": (0.89, 0.91), "rider-4": (0.88, 1.0),
          "alterego-5": (0.94, 0.94), "rider-5": (0.97, 1.0), "alterego-6": (0.93, 0.95), "rider-6": (0.94, 0.91)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150}
