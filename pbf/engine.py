@@ -98,10 +98,14 @@ def sources_from_file(campaign: Campaign, text: str) -> OrderSources:
 
 def canonical_orders(campaign: Campaign, orders: dict[str, Any]) -> str:
     """``NAME\tORDER\n`` per player, sorted by name; a missing order is empty (product.md)."""
+    return canonical_orders_of(campaign.system, campaign.ctx, orders)
+
+
+def canonical_orders_of(system: Any, ctx: Any, orders: dict[str, Any]) -> str:
     lines = []
-    for name in sorted(campaign.ctx.players):
+    for name in sorted(ctx.players):
         order = orders.get(name)
-        text = campaign.system.canonical_order(order) if order is not None else ""
+        text = system.canonical_order(order) if order is not None else ""
         lines.append(f"{name}\t{text}\n")
     return "".join(lines)
 

@@ -1,0 +1,129 @@
+"""The NPC's search (docs/npc.md, "Levels"): the same for both games; each game gives a
+:class:`Model` (its legal orders, its opponents' likely orders, a turn simulated with the
+resolver, the value of an outcome).
+
+Everything here is a pure function of the state, the model and the draws of one :class:`Rng`
+(seeded from the NPC's own dice stream, pbf.npc.npc_dice): no clock, no ``random``, no set order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from ..dice import Dice
+
+MASK = (1 << 64) - 1
+
+
+class Rng:
+    """splitmix64: a fully specified 64-bit stream, cheap enough for the thousands of dice of a
+    search (one HMAC a die would cost a third of the budget). Seeded from the NPC's Dice."""
+
+    __slots__ = ("x",)
+
+    def __init__(self, seed: int):
+        self.x = seed & MASK
+
+    def next(self) -> int:
+        self.x = x = (self.x + 0x9E3779B97F4A7C15) & MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        return self.next() % n
+
+    def stream(self) -> Iterator[int]:
+        while True:
+            yield self.next()
+
+    def dice(self) -> Dice:
+        """A Dice for a simulated turn (the draws of this stream)."""
+        return Dice(self.stream(), "npc")
+
+
+class Model(Protocol):
+    def legal(self, state: dict[str, Any], name: str) -> list[Any]: ...
+    def coarse(self, state: dict[str, Any], name: str) -> list[Any]: ...
+    def variants(self, order: Any, state: dict[str, Any], name: str, legal: list[Any]) -> list[Any]: ...
+    def likely(self, state: dict[str, Any], name: str, other: str, rng: Rng) -> Any: ...
+    def simulate(self, state: dict[str, Any], orders: dict[str, Any], rng: Rng) -> dict[str, Any]: ...
+    def value(self, before: dict[str, Any], after: dict[str, Any], name: str) -> float: ...
+    def dealt(self, before: dict[str, Any], after: dict[str, Any], name: str) -> float: ...
+    def others(self, state: dict[str, Any], name: str) -> list[str]: ...
+
+
+# What each level spends (docs/npc.md): scenarios (an order for every other fighter and the
+# dice), how many of the first round's best are refined, and whether a second turn is played.
+LEVELS: dict[str, dict[str, Any]] = {
+    "normal": {"scenarios": 4, "refine": 2, "ahead": False, "max_coarse": 48},
+    "hard": {"scenarios": 10, "refine": 4, "ahead": True, "max_coarse": 96},
+}
+
+
+def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dice) -> tuple[Any, dict[str, Any]]:
+    """(the order, a note: ``expected`` damage dealt, ``score``, ``candidates`` weighed)."""
+    legal = model.legal(state, name)
+    if level == "random" or len(legal) <= 1:
+        order = legal[dice.below(len(legal))] if len(legal) > 1 else legal[0]
+        return order, {"candidates": len(legal)}
+    spend = LEVELS[level]
+    others = model.others(state, name)
+    scenarios = []
+    for _ in range(spend["scenarios"]):
+        rng = Rng(dice.draw())
+        scenarios.append(({o: model.likely(state, name, o, rng) for o in others}, rng.next(), rng.next()))
+    cache: dict[int, tuple[float, float]] = {}
+
+    def weigh(order: Any) -> tuple[float, float]:
+        key = id(order)
+        if key in cache:
+            return cache[key]
+        total = dealt = 0.0
+        for replies, roll, ahead in scenarios:
+            after = model.simulate(state, {**replies, name: order}, Rng(roll))
+            v = model.value(state, after, name)
+            dealt += model.dealt(state, after, name)
+            if spend["ahead"] and after.get("winner") is None:
+                rng = Rng(ahead)
+                mine = model.legal(after, name)
+                nxt = {o: model.likely(after, name, o, rng) for o in model.others(after, name)}
+                nxt[name] = _greedy(model, after, name, mine, nxt, rng)
+                later = model.simulate(after, nxt, rng)
+                v += 0.6 * model.value(after, later, name)
+            total += v
+        n = len(scenarios)
+        cache[key] = (total / n, dealt / n)
+        return cache[key]
+
+    coarse = model.coarse(state, name)
+    if len(coarse) > spend["max_coarse"]:  # a fixed, spread subset (the order of the list is fixed)
+        step = len(coarse) / spend["max_coarse"]
+        coarse = [coarse[int(i * step)] for i in range(spend["max_coarse"])]
+    ranked = sorted(range(len(coarse)), key=lambda i: (-weigh(coarse[i])[0], i))
+    best_i = ranked[0]
+    pool = [coarse[i] for i in ranked[: spend["refine"]]]
+    best = coarse[best_i]
+    for order in pool:
+        for variant in model.variants(order, state, name, legal):
+            if weigh(variant)[0] > weigh(best)[0]:
+                best = variant
+    score, expected = weigh(best)
+    return best, {"expected": round(expected, 1), "score": round(score, 2), "candidates": len(cache)}
+
+
+def _greedy(model: Model, state: dict[str, Any], name: str, mine: list[Any], replies: dict[str, Any], rng: Rng) -> Any:
+    """The second turn's own order of ``hard``: the best of a few coarse orders, one sample each."""
+    coarse = model.coarse(state, name)
+    if len(coarse) <= 1:
+        return coarse[0] if coarse else mine[0]
+    picks = [coarse[rng.below(len(coarse))] for _ in range(3)]
+    best, best_v = picks[0], None
+    roll = rng.next()
+    for order in picks:
+        after = model.simulate(state, {**replies, name: order}, Rng(roll))
+        v = model.value(state, after, name)
+        if best_v is None or v > best_v:
+            best, best_v = order, v
+    return best
