@@ -47,6 +47,7 @@ class Model(Protocol):
     def legal(self, state: dict[str, Any], name: str) -> list[Any]: ...
     def coarse(self, state: dict[str, Any], name: str) -> list[Any]: ...
     def variants(self, order: Any, state: dict[str, Any], name: str, legal: list[Any]) -> list[Any]: ...
+    def combine(self, base: Any, better: list[Any], legal: list[Any]) -> Any: ...
     def likely(self, state: dict[str, Any], name: str, other: str, rng: Rng) -> Any: ...
     def simulate(self, state: dict[str, Any], orders: dict[str, Any], rng: Rng) -> dict[str, Any]: ...
     def value(self, before: dict[str, Any], after: dict[str, Any], name: str) -> float: ...
@@ -57,8 +58,8 @@ class Model(Protocol):
 # What each level spends (docs/npc.md): scenarios (an order for every other fighter and the
 # dice), how many of the first round's best are refined, and whether a second turn is played.
 LEVELS: dict[str, dict[str, Any]] = {
-    "normal": {"scenarios": 4, "refine": 2, "ahead": False, "max_coarse": 48},
-    "hard": {"scenarios": 10, "refine": 4, "ahead": True, "max_coarse": 96},
+    "normal": {"scenarios": 8, "refine": 2, "ahead": False, "max_coarse": 48, "margin": 0.5},
+    "hard": {"scenarios": 12, "refine": 3, "ahead": True, "max_coarse": 96, "margin": 0.3},
 }
 
 
@@ -102,13 +103,19 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
         step = len(coarse) / spend["max_coarse"]
         coarse = [coarse[int(i * step)] for i in range(spend["max_coarse"])]
     ranked = sorted(range(len(coarse)), key=lambda i: (-weigh(coarse[i])[0], i))
-    best_i = ranked[0]
-    pool = [coarse[i] for i in ranked[: spend["refine"]]]
-    best = coarse[best_i]
-    for order in pool:
-        for variant in model.variants(order, state, name, legal):
-            if weigh(variant)[0] > weigh(best)[0]:
-                best = variant
+    best = coarse[ranked[0]]
+    margin = spend["margin"]  # a change must pay for itself: the search's noise favours the lucky
+    for i in ranked[: spend["refine"]]:
+        base = coarse[i]
+        better = [v for v in model.variants(base, state, name, legal) if weigh(v)[0] > weigh(base)[0] + margin]
+        tried = [base, *better]
+        if len(better) > 1:
+            both = model.combine(base, better, legal)
+            if both is not None:
+                tried.append(both)
+        for order in tried:
+            if weigh(order)[0] > weigh(best)[0] + (margin if order is not best else 0):
+                best = order
     score, expected = weigh(best)
     return best, {"expected": round(expected, 1), "score": round(score, 2), "candidates": len(cache)}
 

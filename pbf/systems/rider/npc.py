@@ -48,7 +48,33 @@ class RiderModel:
                 and not o.evasion and not o.super_evasion]
 
     def variants(self, order: RiderOrder, state: dict[str, Any], name: str, legal: list[RiderOrder]) -> list[RiderOrder]:
-        return [o for o in legal if o.move == order.move and o.card == order.card and o is not order]
+        """The same move and card with one more thing changed: the 受動 card, 隙狙い, or the evasion."""
+        out = []
+        for o in legal:
+            if o.move != order.move or o.card != order.card or o is order:
+                continue
+            changed = (o.passive != order.passive) + (o.aim != order.aim) + (
+                (o.parry, o.evasion, o.super_evasion) != (order.parry, order.evasion, order.super_evasion))
+            if changed == 1:
+                out.append(o)
+        return out
+
+    def combine(self, base: RiderOrder, better: list[RiderOrder], legal: list[RiderOrder]) -> RiderOrder | None:
+        """The order with each change of ``better`` (variants of ``base``) at once, when legal."""
+        want = {"passive": base.passive, "aim": base.aim, "ev": (base.parry, base.evasion, base.super_evasion)}
+        for o in better:
+            if o.passive != base.passive:
+                want["passive"] = o.passive
+            if o.aim != base.aim:
+                want["aim"] = o.aim
+            if (o.parry, o.evasion, o.super_evasion) != want["ev"] and (o.parry, o.evasion, o.super_evasion) != (
+                    base.parry, base.evasion, base.super_evasion):
+                want["ev"] = (o.parry, o.evasion, o.super_evasion)
+        for o in legal:
+            if (o.move == base.move and o.card == base.card and o.passive == want["passive"] and o.aim == want["aim"]
+                    and (o.parry, o.evasion, o.super_evasion) == want["ev"]):
+                return o
+        return None
 
     def others(self, state: dict[str, Any], name: str) -> list[str]:
         return [n for n, f in state["fighters"].items() if n != name and f.get("alive", True)]
@@ -96,8 +122,6 @@ class RiderModel:
                 e = fx.effects(data, card)
                 if e.get("weapon"):
                     sources.append((e["weapon"]["range"], int(e["weapon"].get("damage", 0))))
-                if e.get("final"):
-                    sources.append((e["final"]["range"], int(e["final"].get("damage", 0)) - 2))
                 if e.get("advent") and sheet.get("contract") in data.monsters:
                     w = data.monsters[sheet["contract"]].get("weapon") or {}
                     sources.append((w.get("range", ["近", "近"]), int(w.get("damage", 0))))
