@@ -128,3 +128,80 @@ def overall(cells: list[Cell], ids: list[str]) -> dict[str, dict[str, Any]]:
         low, high = wilson(wins + 0.5 * draws, n)
         out[fid] = {"wins": wins, "losses": losses, "draws": draws, "n": n, "rate": rate, "low": low, "high": high}
     return out
+
+
+def names(system: Any, data: Any) -> dict[str, str]:
+    """id -> the name shown (ryuki -> 龍騎)."""
+    if system.name == "rider":
+        return {fid: str(data.character(fid)[1].get("name", fid)) for fid in fighters(system, data)}
+    return {fid: str(getattr(data.characters[fid], "name", fid)) for fid in fighters(system, data)}
+
+
+def report_text(system: Any, cells: list[Cell], ids: list[str], shown: dict[str, str], battles: int, level: str,
+                versus: str | None) -> str:
+    """The table for a terminal: each fighter's record (95% Wilson interval), then every pair."""
+    from .npc import LEVEL_WORDS
+
+    rows = overall(cells, ids)
+    who = f"NPC（{LEVEL_WORDS[level]}）" + (f" 対 NPC（{LEVEL_WORDS[versus]}）" if versus and versus != level else "同士")
+    out = [f"【バランス表】{system.title}　{who}、各組{battles}戦（参加者A・Bを入れ替えた組も同じ数）",
+           "勝率は引き分けを0.5勝として数え、［ ］は95%信頼区間（Wilson）。", "",
+           "■ファイターごと"]
+    width = max(len(shown[f]) for f in ids)
+    for fid in sorted(ids, key=lambda f: (-rows[f]["rate"], ids.index(f))):
+        r = rows[fid]
+        out.append(f"{shown[fid]:　<{width}}　{r['rate'] * 100:5.1f}%［{r['low'] * 100:4.1f}–{r['high'] * 100:5.1f}%］"
+                   f"　{r['wins']}勝{r['losses']}敗{r['draws']}分（{r['n']}戦）")
+    out += ["", "■組み合わせ（行のファイターの勝率。行が参加者A、列が参加者B）"]
+    by = {(c.a, c.b): c for c in cells}
+    for a in ids:
+        parts = []
+        for b in ids:
+            if a == b:
+                continue
+            c = by.get((a, b))
+            if c is None or not c.n:
+                continue
+            low, high = c.interval()
+            parts.append(f"{shown[b]} {c.rate * 100:.0f}%［{low * 100:.0f}–{high * 100:.0f}］")
+        out.append(f"{shown[a]}：" + "、".join(parts))
+    return "\n".join(out) + "\n"
+
+
+def report_html(system: Any, cells: list[Cell], ids: list[str], shown: dict[str, str], battles: int, level: str,
+                versus: str | None) -> str:
+    """A page: a bar chart of each fighter's win rate with its interval (inline SVG), and the pairs."""
+    import jinja2
+
+    from .npc import LEVEL_WORDS
+    from .resources import bundled
+
+    rows = overall(cells, ids)
+    order = sorted(ids, key=lambda f: (-rows[f]["rate"], ids.index(f)))
+    bar_h, left, width = 26, 150, 420
+    bars = []
+    for i, fid in enumerate(order):
+        r = rows[fid]
+        bars.append({"name": shown[fid], "y": 20 + i * bar_h, "w": round(r["rate"] * width, 1),
+                     "lo": round(left + r["low"] * width, 1), "hi": round(left + r["high"] * width, 1),
+                     "rate": f"{r['rate'] * 100:.1f}", "low": f"{r['low'] * 100:.1f}", "high": f"{r['high'] * 100:.1f}",
+                     "record": f"{r['wins']}勝{r['losses']}敗{r['draws']}分"})
+    by = {(c.a, c.b): c for c in cells}
+    grid = []
+    for a in ids:
+        row = []
+        for b in ids:
+            c = by.get((a, b))
+            if a == b or c is None or not c.n:
+                row.append(None)
+            else:
+                low, high = c.interval()
+                row.append({"rate": round(c.rate * 100), "low": round(low * 100), "high": round(high * 100),
+                            "shade": round(c.rate, 2)})
+        grid.append({"name": shown[a], "cells": row})
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(bundled("templates") / "html")),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    return env.get_template("balance.j2").render(
+        title=system.title, level=LEVEL_WORDS[level], versus=LEVEL_WORDS.get(versus or level), battles=battles,
+        bars=bars, grid=grid, columns=[shown[b] for b in ids], left=left, width=width,
+        height=40 + len(order) * bar_h)
