@@ -61,6 +61,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "normal": {"scenarios": 8, "refine": 2, "ahead": False, "max_coarse": 48, "margin": 0.5},
     "hard": {"scenarios": 12, "refine": 3, "ahead": True, "max_coarse": 96, "margin": 0.3},
 }
+AHEAD = 0.5  # the weight of the second turn's value (hard)
 
 
 def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dice) -> tuple[Any, dict[str, Any]]:
@@ -71,10 +72,20 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
         return order, {"candidates": len(legal)}
     spend = LEVELS[level]
     others = model.others(state, name)
+    # the opponents' threats: each one's best few coarse orders against this fighter's plainest
+    # order (what a player who thinks would consider); half the scenarios meet one of them, the
+    # other half an order drawn from the spread of likely ones
+    threats = {o: _threats(model, state, name, o, Rng(dice.draw())) for o in others}
     scenarios = []
-    for _ in range(spend["scenarios"]):
+    for k in range(spend["scenarios"]):
         rng = Rng(dice.draw())
-        scenarios.append(({o: model.likely(state, name, o, rng) for o in others}, rng.next(), rng.next()))
+        replies = {}
+        for o in others:
+            pick = model.likely(state, name, o, rng)
+            if k % 2 == 0 and threats[o]:
+                pick = threats[o][(k // 2) % len(threats[o])]
+            replies[o] = pick
+        scenarios.append((replies, rng.next(), rng.next()))
     cache: dict[int, tuple[float, float]] = {}
 
     def weigh(order: Any) -> tuple[float, float]:
@@ -86,13 +97,12 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
             after = model.simulate(state, {**replies, name: order}, Rng(roll))
             v = model.value(state, after, name)
             dealt += model.dealt(state, after, name)
-            if spend["ahead"] and after.get("winner") is None:
+            if spend["ahead"] and after.get("winner") is None:  # hard: the turn after, both sides' likely orders
                 rng = Rng(ahead)
-                mine = model.legal(after, name)
                 nxt = {o: model.likely(after, name, o, rng) for o in model.others(after, name)}
-                nxt[name] = _greedy(model, after, name, mine, nxt, rng)
+                nxt[name] = model.likely(after, name, name, rng)
                 later = model.simulate(after, nxt, rng)
-                v += 0.6 * model.value(after, later, name)
+                v += AHEAD * model.value(after, later, name)
             total += v
         n = len(scenarios)
         cache[key] = (total / n, dealt / n)
@@ -120,17 +130,20 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
     return best, {"expected": round(expected, 1), "score": round(score, 2), "candidates": len(cache)}
 
 
-def _greedy(model: Model, state: dict[str, Any], name: str, mine: list[Any], replies: dict[str, Any], rng: Rng) -> Any:
-    """The second turn's own order of ``hard``: the best of a few coarse orders, one sample each."""
-    coarse = model.coarse(state, name)
+def _threats(model: Model, state: dict[str, Any], name: str, other: str, rng: Rng, keep: int = 3) -> list[Any]:
+    """``other``'s best ``keep`` coarse orders against ``name``'s first coarse order, two samples each."""
+    coarse = model.coarse(state, other)
     if len(coarse) <= 1:
-        return coarse[0] if coarse else mine[0]
-    picks = [coarse[rng.below(len(coarse))] for _ in range(3)]
-    best, best_v = picks[0], None
-    roll = rng.next()
-    for order in picks:
-        after = model.simulate(state, {**replies, name: order}, Rng(roll))
-        v = model.value(state, after, name)
-        if best_v is None or v > best_v:
-            best, best_v = order, v
-    return best
+        return coarse
+    mine = model.coarse(state, name)[0]
+    rolls = (rng.next(), rng.next())
+    scored = []
+    for i, order in enumerate(coarse):
+        v = 0.0
+        for roll in rolls:
+            replies = {o: order if o == other else mine for o in [name, *model.others(state, name)]}
+            replies[name] = mine
+            v += model.value(state, model.simulate(state, replies, Rng(roll)), other)
+        scored.append((-v, i, order))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [order for _, _, order in scored[:keep]]
