@@ -25,7 +25,6 @@ def one(job: tuple[str, str, str, str, str, int]) -> tuple[int, int, int, int]:
     system = get_system(system_name)
     data = system.load_data(None)
     ctx = balance.context(system, data, a, b)
-    wins = losses = draws = 0
     winner, turns = balance.battle(system, ctx, f"strength:{a}:{b}:{k}", {"A": x, "B": y})
     return (winner == "A", winner == "B", winner not in ("A", "B"), turns)
 
@@ -38,6 +37,7 @@ def main() -> None:
     ap.add_argument("--battles", type=int, default=4, help="per ordered pair and side")
     ap.add_argument("--fighters", help="ids, comma-separated (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--mirror", action="store_true", help="only mirror matches (each fighter against itself)")
     args = ap.parse_args()
     system = get_system(args.system)
     data = system.load_data(None)
@@ -45,6 +45,8 @@ def main() -> None:
     jobs = []
     for a in ids:
         for b in ids:
+            if args.mirror and a != b:
+                continue
             for k in range(args.battles):
                 jobs.append((args.system, a, b, args.level, args.versus, k))  # X is A
                 jobs.append((args.system, b, a, args.versus, args.level, k))  # X is B (flipped below)
@@ -60,8 +62,9 @@ def main() -> None:
     n = w + l + d
     low, high = balance.wilson(w + 0.5 * d, n)
     took = time.perf_counter() - start
-    print(f"{args.system}: {args.level} vs {args.versus}: {n} battles ({len(ids)} fighters, every ordered pair incl."
-          f" mirrors, {args.battles} per pair and side): {w} won, {l} lost, {d} drawn; wins {w / n:.1%},"
+    kind = "mirror matches" if args.mirror else "every ordered pair incl. mirrors"
+    print(f"{args.system}: {args.level} vs {args.versus}: {n} battles ({len(ids)} fighters, {kind},"
+          f" {args.battles} per pair and side): {w} won, {l} lost, {d} drawn; wins {w / n:.1%},"
           f" share {(w + 0.5 * d) / n:.1%} [{low:.1%}-{high:.1%}]; {turns / n:.1f} turns; {took:.0f} s")
 
 

@@ -55,11 +55,15 @@ class Model(Protocol):
     def others(self, state: dict[str, Any], name: str) -> list[str]: ...
 
 
-# What each level spends (docs/npc.md): scenarios (an order for every other fighter and the
-# dice), how many of the first round's best are refined, and whether a second turn is played.
+# What each level spends (docs/npc.md): ``scenarios`` (an order for every other fighter and the
+# dice), of which the first ``first`` screen every candidate; the ``keep`` best are weighed on all
+# of them; the ``refine`` best are refined one change at a time (screened the same way), a change
+# kept only when it scores ``margin`` better; ``ahead``: a second turn is played.
 LEVELS: dict[str, dict[str, Any]] = {
-    "normal": {"scenarios": 8, "refine": 2, "ahead": False, "max_coarse": 48, "margin": 0.5},
-    "hard": {"scenarios": 12, "refine": 3, "ahead": True, "max_coarse": 96, "margin": 0.3},
+    "normal": {"scenarios": 20, "first": 20, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
+               "margin": 0.3},
+    "hard": {"scenarios": 36, "first": 36, "keep": 3, "refine": 2, "ahead": True, "max_coarse": 40,
+             "margin": 0.2},
 }
 AHEAD = 0.5  # the weight of the second turn's value (hard)
 
@@ -86,48 +90,52 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
                 pick = threats[o][(k // 2) % len(threats[o])]
             replies[o] = pick
         scenarios.append((replies, rng.next(), rng.next()))
-    cache: dict[int, tuple[float, float]] = {}
+    done: dict[int, list[tuple[float, float]]] = {}  # id(order) -> (value, dealt) per scenario so far
 
-    def weigh(order: Any) -> tuple[float, float]:
-        key = id(order)
-        if key in cache:
-            return cache[key]
-        total = dealt = 0.0
-        for replies, roll, ahead in scenarios:
+    def weigh(order: Any, n: int) -> tuple[float, float]:
+        """The mean value and damage dealt over the first ``n`` scenarios (the same for every order)."""
+        got = done.setdefault(id(order), [])
+        for replies, roll, ahead in scenarios[len(got):n]:
             after = model.simulate(state, {**replies, name: order}, Rng(roll))
             v = model.value(state, after, name)
-            dealt += model.dealt(state, after, name)
             if spend["ahead"] and after.get("winner") is None:  # hard: the turn after, both sides' likely orders
                 rng = Rng(ahead)
                 nxt = {o: model.likely(after, name, o, rng) for o in model.others(after, name)}
                 nxt[name] = model.likely(after, name, name, rng)
                 later = model.simulate(after, nxt, rng)
                 v += AHEAD * model.value(after, later, name)
-            total += v
-        n = len(scenarios)
-        cache[key] = (total / n, dealt / n)
-        return cache[key]
+            got.append((v, model.dealt(state, after, name)))
+        part = got[:n]
+        return sum(v for v, _ in part) / len(part), sum(d for _, d in part) / len(part)
+
+    full, first = spend["scenarios"], spend["first"]
+
+    def screen(orders: list[Any], keep: int) -> list[Any]:
+        """The ``keep`` best on the first scenarios, ranked on all of them (ties: list order)."""
+        ranked = sorted(range(len(orders)), key=lambda i: (-weigh(orders[i], first)[0], i))[:keep]
+        ranked.sort(key=lambda i: (-weigh(orders[i], full)[0], i))
+        return [orders[i] for i in ranked]
 
     coarse = model.coarse(state, name)
     if len(coarse) > spend["max_coarse"]:  # a fixed, spread subset (the order of the list is fixed)
         step = len(coarse) / spend["max_coarse"]
         coarse = [coarse[int(i * step)] for i in range(spend["max_coarse"])]
-    ranked = sorted(range(len(coarse)), key=lambda i: (-weigh(coarse[i])[0], i))
-    best = coarse[ranked[0]]
+    ranked = screen(coarse, spend["keep"])
+    best = ranked[0]
     margin = spend["margin"]  # a change must pay for itself: the search's noise favours the lucky
-    for i in ranked[: spend["refine"]]:
-        base = coarse[i]
-        better = [v for v in model.variants(base, state, name, legal) if weigh(v)[0] > weigh(base)[0] + margin]
+    for base in ranked[: spend["refine"]]:
+        variants = model.variants(base, state, name, legal)
+        better = [v for v in screen(variants, spend["keep"]) if weigh(v, full)[0] > weigh(base, full)[0] + margin]
         tried = [base, *better]
         if len(better) > 1:
             both = model.combine(base, better, legal)
             if both is not None:
                 tried.append(both)
         for order in tried:
-            if weigh(order)[0] > weigh(best)[0] + (margin if order is not best else 0):
+            if weigh(order, full)[0] > weigh(best, full)[0] + (margin if order is not best else 0):
                 best = order
-    score, expected = weigh(best)
-    return best, {"expected": round(expected, 1), "score": round(score, 2), "candidates": len(cache)}
+    score, expected = weigh(best, full)
+    return best, {"expected": round(expected, 1), "score": round(score, 2), "candidates": len(done)}
 
 
 def _threats(model: Model, state: dict[str, Any], name: str, other: str, rng: Rng, keep: int = 3) -> list[Any]:

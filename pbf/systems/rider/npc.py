@@ -44,8 +44,12 @@ class RiderModel:
         return kept
 
     def coarse(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
+        """Each move with each 能動 card, the rest at its default; in a duel, not a move past the
+        end of the field (近寄る at 近, 離れる at 遠)."""
+        band = state.get("distance")
+        pointless = {"近": "closer", "遠": "away"}.get(band) if len(state["fighters"]) == 2 else None
         return [o for o in self.legal(state, name) if not o.passive and not o.aim and not o.parry
-                and not o.evasion and not o.super_evasion]
+                and not o.evasion and not o.super_evasion and o.move != pointless]
 
     def variants(self, order: RiderOrder, state: dict[str, Any], name: str, legal: list[RiderOrder]) -> list[RiderOrder]:
         """The same move and card with one more thing changed: the 受動 card, 隙狙い, or the evasion."""
