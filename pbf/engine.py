@@ -370,7 +370,8 @@ def run_turn(
         sources = sources_from_file(campaign, orders_text)
     # the NPCs' orders: fixed from the state before the turn and the seed, before any order is read
     # (docs/npc.md); without the seed (a public export) the archived ones, their commitments checked
-    npc_found = _npc().npc_orders(campaign, state, campaign.seed, (npc_archived or {}).get("npc")) \
+    live = draws is None  # a live turn reads pbf's cache; a replay (draws given) recomputes
+    npc_found = _npc().npc_orders(campaign, state, campaign.seed, (npc_archived or {}).get("npc"), cache=live) \
         if _has_npc(campaign) else {}
     if npc_found:
         sources, dropped = _with_npc(sources, npc_found)
@@ -415,7 +416,7 @@ def run_turn(
         meta["npc"] = {name: d.record() for name, d in npc_found.items()}
     if _has_npc(campaign) and new_state.get("winner") is None:
         if campaign.seed:
-            upcoming = _npc().next_entries(_npc().npc_orders(campaign, new_state, campaign.seed))
+            upcoming = _npc().next_entries(_npc().npc_orders(campaign, new_state, campaign.seed, cache=live))
         else:
             upcoming = list((npc_archived or {}).get("npc_next") or [])
         if upcoming:
@@ -880,7 +881,7 @@ def _npc_commitments(campaign: Campaign) -> dict[str, dict[str, Any]]:
     if campaign.state.get("winner") is not None:
         return {}
     if campaign.seed:
-        entries = _npc().next_entries(_npc().npc_orders(campaign, campaign.state, campaign.seed))
+        entries = _npc().next_entries(_npc().npc_orders(campaign, campaign.state, campaign.seed, cache=True))
     else:
         entries = archived_meta(campaign, campaign.turn).get("npc_next") or []
     return {e["player"]: {"level": e["level"], "commitment": e["commitment"]} for e in entries}

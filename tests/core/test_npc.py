@@ -234,3 +234,27 @@ def test_the_receipts_show_the_npc_commitment(pbf, tmp_path):
     assert f"■ミラーモンスター：NPC（普通）：行動は決まっています（コミット {d.commitment}）" in out
     assert d.salt not in out
     assert tree_digest(folder) == before
+
+
+def test_a_poisoned_cache_is_caught_by_replay(pbf, tmp_path, monkeypatch):
+    """pbf turn keeps the committed next decision in pbf's cache; replay never trusts it."""
+    import json
+
+    from pbf import resources
+    from pbf.npc.turns import _fingerprint
+
+    monkeypatch.setenv("PBF_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(resources, "_DIRS", {})
+    folder = new_rider(pbf, tmp_path)
+    assert pbf("turn", folder, "--orders", orders(tmp_path, "【城戸】近寄る\n"))[0] == 0
+    c = campaigns.load(folder)
+    key = _fingerprint(c, c.state, c.seed)
+    kept = json.loads(resources.cache_get("npc", key))
+    assert kept["ミラーモンスター"]["order"] == decide(c.system, c.ctx, c.state, c.seed, "ミラーモンスター", "normal").text
+    forged = "離れる / 超回避 1" if kept["ミラーモンスター"]["order"] != "離れる / 超回避 1" else "近寄る"
+    kept["ミラーモンスター"]["order"] = forged
+    resources.cache_put("npc", key, json.dumps(kept, ensure_ascii=False).encode("utf-8"))
+    assert pbf("turn", folder, "--orders", orders(tmp_path, "【城戸】\n", "o2.txt"))[0] == 0
+    assert turn_meta(folder, 2)["npc"]["ミラーモンスター"]["order"] == forged
+    code, out, err = pbf("replay", folder)
+    assert code == 1 and "第2ターン" in out + err and "NPC" in out + err
