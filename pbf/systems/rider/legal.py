@@ -1,7 +1,7 @@
 """The legal rider orders an NPC chooses from (docs/npc.md, "The rider game's orders").
 
 Legal is what ``RiderSystem.parse_order`` accepts (``checks.validate``); the test
-``tests/rider/test_npc.py::test_every_enumerated_order_parses`` reads every enumerated order's
+``tests/rider/test_rider_npc.py::test_every_enumerated_order_parses`` reads every enumerated order's
 canonical text back through the parser. The space is the part of the order language that
 changes what happens in a battle, with everything else at its default:
 
