@@ -399,7 +399,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=1000, help="turns of each game's long campaign (default 1000)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each command, alternating (default 5)")
     parser.add_argument("--quick", action="store_true", help="a tiny size: 12 turns, 1 run, no warm-up run")
+    parser.add_argument("--npc-only", action="store_true", help="only the table of the NPC and pbf balance")
     args = parser.parse_args(argv)
+    if args.npc_only:
+        with tempfile.TemporaryDirectory(prefix="pbf-bench-") as tmp:
+            rows = npc_figures(Path(tmp), child_env(Path(tmp) / "cache"), 1 if args.quick else args.runs, args.quick)
+        print("\n".join(rows))
+        return 0
     turns, runs, budget = (12, 1, 0.05) if args.quick else (max(args.turns, 11), args.runs, 1.0)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="pbf-bench-") as tmp:
