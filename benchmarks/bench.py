@@ -382,15 +382,15 @@ def npc_figures(root: Path, env: dict[str, str], runs: int, quick: bool) -> list
                 count += 1
             col[f"balance {level}"] = f"{count / (time.process_time() - t):.2f} battles/s (CPU)"
         cols.append(col)
-    head = "| NPC and balance | " + " | ".join(t for t, _, _ in NPC_GAMES) + " | goal |"
-    rows = [head, "|" + "---|" * (len(NPC_GAMES) + 2)]
+    head = "| NPC and balance | " + " | ".join(t for t, _, _ in NPC_GAMES) + " | rider royale (4) | goal |"
+    rows = [head, "|" + "---|" * (len(NPC_GAMES) + 3)]
     goals = {"decide normal": "", "decide hard": "", "turn normal": "≤ 200 ms", "turn hard": "≤ 1 s"}
     labels = {f"decide {lv}": f"NPC decision per turn, `{lv}`, in-process (median CPU)" for lv in levels}
     labels.update({f"turn {lv}": f"`pbf turn --dry-run` with an NPC `{lv}`, no cache: two searches (CPU; + over no NPC)"
                    for lv in levels})
     labels.update({f"balance {lv}": f"`pbf balance` battles per second, `{lv}` against `{lv}`" for lv in ("random", "normal")})
     for key, label in labels.items():
-        rows.append(f"| {label} | " + " | ".join(c[key] for c in cols) + f" | {goals.get(key, '')} |")
+        rows.append(f"| {label} | " + " | ".join(c[key] for c in cols) + f" | — | {goals.get(key, '')} |")
     return rows
 
 

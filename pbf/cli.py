@@ -1080,7 +1080,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 # The sub-commands (each has its cmd_NAME above); main() builds only the one it runs.
 _COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
              "export", "html",
-             "demo", "list", "set", "completion", "balance")
+             "demo", "list", "set", "balance", "completion")
 
 _NOT_EMPTY = ("dice", "deadline", "next_deadline", "seed", "orders", "thread", "keep", "player", "dir", "campaign")
 

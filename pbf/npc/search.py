@@ -66,6 +66,8 @@ LEVELS: dict[str, dict[str, Any]] = {
              "margin": 0.2},
 }
 AHEAD = 0.5  # the weight of the second turn's value (hard)
+THREATS = 2  # every THREATS-th scenario gives each opponent one of its threats (0: none); a model's
+# ``threats`` (level -> every) may say otherwise
 
 
 def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dice) -> tuple[Any, dict[str, Any]]:
@@ -79,14 +81,15 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
     # the opponents' threats: each one's best few coarse orders against this fighter's plainest
     # order (what a player who thinks would consider); half the scenarios meet one of them, the
     # other half an order drawn from the spread of likely ones
-    threats = {o: _threats(model, state, name, o, Rng(dice.draw())) for o in others}
+    threats = {o: _threats(model, state, name, o, Rng(dice.draw())) for o in others}  # drawn even when unused
     scenarios = []
     for k in range(spend["scenarios"]):
         rng = Rng(dice.draw())
         replies = {}
         for o in others:
             pick = model.likely(state, name, o, rng)
-            if k % 2 == 0 and threats[o]:
+            every = getattr(model, "threats", {}).get(level, THREATS)
+            if every and k % every == 0 and threats[o]:
                 pick = threats[o][(k // 2) % len(threats[o])]
             replies[o] = pick
         scenarios.append((replies, rng.next(), rng.next()))

@@ -22,6 +22,11 @@ POSITION = 0.5  # per point of the best attack that reaches the distance (mine m
 
 
 class RiderModel:
+    # the share of scenarios in which an opponent plays one of its threats (search.THREATS): none
+    # for normal (against the spread of likely orders it defended too much: 58% of mirror battles
+    # won against random with them, 78% without, the same seeds), every second one for hard
+    threats = {"normal": 0, "hard": 2}
+
     def __init__(self, system: Any, ctx: Context):
         self.system = system
         self.ctx = ctx
