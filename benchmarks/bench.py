@@ -369,10 +369,11 @@ def npc_figures(root: Path, env: dict[str, str], runs: int, quick: bool) -> list
             orders = path / "orders.txt"
             orders.write_text("", "utf-8")
             commands[level or "none"] = pbf + ["turn", str(path), "--orders", str(orders), "--dry-run"]
-        # without pbf's cache: the turn's own decision and the next turn's (for the post's
-        # commitment) are both searched; in play the first is usually in the cache already
-        cold = {**env, "PBF_NO_CACHE": "1"}
-        cpu = side_by_side(commands, cold, runs, warm=not quick)
+        # pbf's NPC cache emptied before every run: the turn's own decision and the next turn's
+        # (for the post's commitment) are both searched; in play the first is usually cached
+        npc_cache = Path(env["PBF_CACHE_DIR"])
+        commands = {k: ["sh", "-c", f'rm -rf "{npc_cache}"/*/npc; exec "$@"', "sh", *v] for k, v in commands.items()}
+        cpu = side_by_side(commands, env, runs, warm=not quick)
         for level in levels:
             col[f"turn {level}"] = f"{cpu[level] * 1000:.0f} ms (+{(cpu[level] - cpu['none']) * 1000:.0f} ms)"
         for level in ("random", "normal"):

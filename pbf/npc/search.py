@@ -62,7 +62,7 @@ class Model(Protocol):
 LEVELS: dict[str, dict[str, Any]] = {
     "normal": {"scenarios": 20, "first": 20, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
                "margin": 0.3},
-    "hard": {"scenarios": 36, "first": 36, "keep": 3, "refine": 2, "ahead": True, "max_coarse": 40,
+    "hard": {"scenarios": 24, "first": 24, "keep": 3, "refine": 2, "ahead": True, "max_coarse": 40,
              "margin": 0.2},
 }
 AHEAD = 0.5  # the weight of the second turn's value (hard)
