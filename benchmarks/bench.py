@@ -387,7 +387,7 @@ def npc_figures(root: Path, env: dict[str, str], runs: int, quick: bool) -> list
     rows = [head, "|" + "---|" * (len(NPC_GAMES) + 3)]
     goals = {"decide normal": "", "decide hard": "", "turn normal": "≤ 200 ms", "turn hard": "≤ 1 s"}
     labels = {f"decide {lv}": f"NPC decision per turn, `{lv}`, in-process (median CPU)" for lv in levels}
-    labels.update({f"turn {lv}": f"`pbf turn --dry-run` with an NPC `{lv}`, no cache: two searches (CPU; + over no NPC)"
+    labels.update({f"turn {lv}": f"`pbf turn --dry-run` with an NPC `{lv}`, its cache emptied: two searches (CPU; + over no NPC)"
                    for lv in levels})
     labels.update({f"balance {lv}": f"`pbf balance` battles per second, `{lv}` against `{lv}`" for lv in ("random", "normal")})
     for key, label in labels.items():
