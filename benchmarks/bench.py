@@ -262,6 +262,54 @@ def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
             "parse_resolve_cold": per_second(parse_resolve_cold, budget), "notices": per_second(with_notices, budget)}
 
 
+ODDS_ORDERS = {"rider": "近寄る / ソードベント / 隙狙い 1 / 超回避 1",
+               "royale": "近寄る / ソードベント / 攻撃: 北岡, 刃 / 超回避 1"}
+
+
+def odds_figures(built: Built, runs: int) -> dict[str, float]:
+    """``pbf odds`` in-process (median of ``runs`` calls after a first one, wall time), on a fresh
+    campaign of the game's fighters, so that every run measures the same question: the rider game
+    at 中 with both riders' ソードベント vented, an order that moves, attacks with 隙狙い and answers
+    with 超回避 (the tables included); Alter EGO, the first three cards of 美鈴's first hand against
+    every plot of the opponent's 7-card hand read as open, and against a private hand (3,906 plots)
+    with the best plots of the player's own 7 cards; and with 5-card hands (open), the best plots
+    of the player's 5 cards. The opponent's plots' readings are kept
+    between calls (as in a long-running bot); the first call reads them."""
+    from pbf import odds
+
+    game = built.game
+    path = built.path.parent / f"{game.key}-odds"
+    options = {**game.options, "hands": "open"} if game.system == "alterego" else game.options
+    c = campaigns.create(path, game.system, game.players, seed=f"bench-odds-{game.key}", options=options)
+    name = game.players[0].name
+
+    def timed(work: Callable[[], Any]) -> float:
+        work()  # warm: the grammar, the readings
+        times = []
+        for _ in range(max(1, runs)):
+            start = time.perf_counter()
+            work()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    if game.system == "rider":
+        c.state["distance"] = "中"
+        for fighter in c.state["fighters"].values():
+            fighter["vent"] = "sword_vent"
+        text = ODDS_ORDERS[game.key]
+        return {"odds": timed(lambda: odds.compute(c, name, text))}
+    text = "".join(c.state["fighters"][name]["hand"][:3])
+    from dataclasses import replace
+
+    private = replace(c, ctx=replace(c.ctx, options={**c.ctx.options, "hands": "private"}))
+    five = campaigns.create(built.path.parent / f"{game.key}-odds-5", game.system, game.players,
+                            seed=f"bench-odds-{game.key}", options={**options, "hand_size": 5})
+    five_text = "".join(five.state["fighters"][name]["hand"][:3])
+    return {"odds": timed(lambda: odds.compute(c, name, text, best=False)),
+            "odds_five_best": timed(lambda: odds.compute(five, name, five_text, best=True)),
+            "odds_private_best": timed(lambda: odds.compute(private, name, text, best=True))}
+
+
 def forget_orders() -> None:
     """Forget the orders pbf has read (Alter EGO keeps each plot text it read and each plot's
     reading per character; the rider game, each order text's clauses): every order is then
@@ -320,6 +368,12 @@ def table(results: list[tuple[Built, dict[str, float], dict[str, float]]], turns
         lambda b, p, i: f"{i['notices']:,.0f} turns/s")
     row("parse + resolve, in-process, every order text new to pbf", "",
         lambda b, p, i: f"{i['parse_resolve_cold']:,.0f} turns/s")
+    row("`odds` in-process: Alter EGO plot against every plot of a 7-card hand / a rider order", "≤ 200 ms / ≤ 20 ms",
+        lambda b, p, i: ms(i["odds"]))
+    row("`odds` in-process: Alter EGO 5-card hands (open), with the best plots of the player's hand", "< 1 s",
+        lambda b, p, i: ms(i["odds_five_best"]) if "odds_five_best" in i else "–")
+    row("`odds` in-process: Alter EGO against a private 7-card hand (3,906 plots), with the best plots", "",
+        lambda b, p, i: ms(i["odds_private_best"]) if "odds_private_best" in i else "–")
     row(f"turn {turns} ÷ turn 10: `turn` / `show` / `status`", "≤ 1.2",
         lambda b, p, i: " / ".join(f"{p[f'{n}@N'] / p[f'{n}@10']:.2f}" for n in ("turn", "show", "status")))
     return rows
@@ -417,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
             built = build(game, root / "campaigns", turns)
             print(f"{game.title}: {turns} turns built", file=sys.stderr)
             figures = process_figures(built, env, runs, warm=not args.quick)
-            results.append((built, figures, inprocess_figures(built, budget)))
+            results.append((built, figures, {**inprocess_figures(built, budget), **odds_figures(built, runs)}))
         npc_rows = npc_figures(root, env, runs, args.quick)
     cpu = os.cpu_count()
     print(f"pbf benchmarks: Python {platform.python_version()}, {platform.system()} {platform.machine()}, "

@@ -764,6 +764,7 @@ class TurnRecord:
     notices: Mapping[str, str]  # player -> text (engine.Notices: rendered when first read)
     parts: list[str] = field(default_factory=list)  # the post split to fit the board, when it must be
     meta: dict[str, Any] = field(default_factory=dict)  # turn.yaml: rules version, thread window, deadline, notes
+    files: dict[str, bytes] = field(default_factory=dict)  # more files of the turn's folder: the thread as read
 
 
 @contextmanager
@@ -866,7 +867,7 @@ def _commit_turn(campaign: Campaign, record: TurnRecord) -> None:
         current_text = campaign.state_text
     # the merge works on a fresh copy: if writing fails, the campaign in memory is as it was read
     state_text, new_state = yamlio.merge_text(current_text, campaign.state, record.state, STATE_FILE)
-    files = {"orders.txt": record.orders_text, **post_files(record.post, record.parts)}
+    files = {"orders.txt": record.orders_text, **post_files(record.post, record.parts), **record.files}
     files[STATE_FILE] = state_text
     files["events.yaml"] = yamlio.dump_data(record.events)
     files["dice.yaml"] = yamlio.dump_data(dice_record(record.turn, record.canonical, record.fixed, record.dice))

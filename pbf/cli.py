@@ -161,7 +161,16 @@ def cmd_new(args: argparse.Namespace) -> int:
         from .forum import board_now
 
         board_now(str(options.get("timezone", "JST")))
+    if args.thread is not None:  # checked before anything is written
+        from .fetch import parse_address
+
+        parse_address(args.thread)
     c = campaigns.create(args.dir, args.system, players, seed=args.seed, options=options, deadline=deadline)
+    if args.thread is not None:
+        from .fetch import store_thread
+
+        store_thread(c.path, args.thread)
+        print(f"pbf: スレッド {args.thread} を登録しました（status・turn・watch は --thread なしで読みます）。", file=sys.stderr)
     # stdout: the opening post alone (pbf new … > open.txt is what is pasted); the GM's part on stderr
     _warn_if_past(c, deadline, "第1ターンの締切")
     zero = c.turn_dir(0)
@@ -284,6 +293,8 @@ def _hold_until_deadline(c: campaigns.Campaign, deadline: str | None, args: argp
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.odds:
+        return _check_with_odds(args)
     if not args.json:
         c = campaigns.load(args.dir)
         sys.stdout.write(engine.check_order(c, args.player, _read_text_arg(args.order)))
@@ -301,6 +312,35 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+
+
+def _check_with_odds(args: argparse.Namespace) -> int:
+    """``pbf check --odds``: the reading, then one line of odds (docs/odds.md; opt-in, since the odds
+    cost more than the reading: pbf/odds is imported only here and by ``pbf odds``)."""
+    from . import odds
+
+    c = campaigns.load(args.dir)
+    text = _read_text_arg(args.order)
+    if args.json:
+        data = engine.check_data(c, args.player, text)
+        data["odds"] = odds.short_line(odds.compute(c, args.player, text, best=False)).strip()
+        _print_json(data)
+        return 0
+    reading = engine.check_order(c, args.player, text)
+    sys.stdout.write(reading + odds.short_line(odds.compute(c, args.player, text, best=False)))
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from . import odds
+
+    c = campaigns.load(args.dir)
+    data = odds.compute(c, args.player, _read_text_arg(args.order), hand=args.hand, best=not args.no_best)
+    if args.json:
+        _print_json(odds.as_json(data))
+    else:
+        sys.stdout.write(odds.render(data))
+    return 0
 
 
 def _write(text: str, encoding: str | None) -> None:
@@ -344,10 +384,71 @@ class SavedButNotShown(PbfError):
         )
 
 
-def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace) -> engine.ThreadOrders:
+def _thread_orders(c: campaigns.Campaign, args: argparse.Namespace, wait: bool = False) -> engine.ThreadOrders:
     deadline = engine.turn_deadline(c, args.deadline)
-    return engine.thread_orders(c, Path(args.thread), since=args.since, deadline=deadline,
-                                encoding=args.input_encoding)
+    source = _thread_source(c, args, wait)
+    thread = Path(args.thread) if source is None else source.thread
+    encoding = args.input_encoding if source is None else source.encoding
+    found = engine.thread_orders(c, thread, since=args.since, deadline=deadline, encoding=encoding)
+    if source is not None and source.source:  # turn.yaml: where the thread came from
+        found.meta["thread"]["source"] = source.source
+    args.thread_source, args.thread_before = source, None
+    if source is not None and args.since is None:
+        found = _from_both_threads(c, args, source, found, deadline)
+    return found
+
+
+def _from_both_threads(c: campaigns.Campaign, args: argparse.Namespace, source: Any, found: Any, deadline: Any) -> Any:
+    """The first turn of the next thread (pbf thread --next) reads the previous thread too."""
+    from . import fetch
+
+    before = fetch.previous_thread(c, source)
+    if before is None:
+        return found
+    old = fetch.thread_input(c, str(before["url"]), offline=getattr(args, "offline", False), wait=False,
+                             encoding=args.input_encoding)
+    found_old = engine.thread_orders(c, old.thread, deadline=deadline, encoding=old.encoding)
+    args.thread_before = (old, found_old, int(before.get("part", source.part - 1)))
+    return fetch.merge_threads(c, found_old, found, int(before.get("part", source.part - 1)), source.part)
+
+
+def _thread_source(c: campaigns.Campaign, args: argparse.Namespace, wait: bool) -> Any:
+    """A thread given by its address (or the campaign's stored one), fetched: pbf/fetch.py,
+    imported only then. None for a thread file."""
+    if getattr(args, "prefetched", None) is not None:  # pbf watch --take-turn: what the final fetch read
+        return args.prefetched
+    given = args.thread
+    if given is not None and not given.strip().lower().startswith(("http://", "https://")) \
+            and not getattr(args, "offline", False):
+        return None
+    from . import fetch
+
+    return fetch.thread_input(c, given, offline=getattr(args, "offline", False), wait=wait,
+                              encoding=args.input_encoding)
+
+
+def _thread_archive(args: argparse.Namespace, found: Any) -> dict[str, bytes]:
+    """The thread as the turn read it, for its folder: thread.dat (thread.txt for a copy)."""
+    window = found.meta.get("thread") or {}
+    source = getattr(args, "thread_source", None)
+    if source is not None:
+        data = source.data()
+    else:
+        from .fsutil import read_bytes
+
+        data = read_bytes(Path(args.thread), args.thread)
+    from .fetch import archive_name, read_upto
+
+    fmt = str(window.get("format") or "")
+    files = {archive_name(fmt): read_upto(data, fmt, int(window.get("last_post") or 0))}
+    before = getattr(args, "thread_before", None)
+    if before is not None:  # the previous thread, read in the same turn: thread-part1.dat
+        old, found_old, part = before
+        window = found_old.meta.get("thread") or {}
+        fmt = str(window.get("format") or "")
+        name = archive_name(fmt).replace("thread.", f"thread-part{part}.")
+        files[name] = read_upto(old.data(), fmt, int(window.get("last_post") or 0))
+    return files
 
 
 def _next_deadline(c: campaigns.Campaign, args: argparse.Namespace) -> str | None:
@@ -372,13 +473,14 @@ def cmd_turn(args: argparse.Namespace) -> int:
     if next_deadline:
         meta["next_deadline"] = next_deadline
     notes: list[Problem] = []
-    if args.thread is not None:
-        found = _thread_orders(c, args)
+    if args.thread is not None or args.orders is None:  # the orders file or the thread (given, or stored)
+        found = _thread_orders(c, args, wait=True)
         if args.since is None:
             engine.refuse_taken_window(c, found)
         if _hold_until_deadline(c, found.deadline, args):
             meta["early"] = True
         record = engine.run_turn(c, found.orders_text, fixed=fixed, sources=found.sources, meta={**found.meta, **meta})
+        record.files = _thread_archive(args, found)
         notes = found.notes
     else:
         # --since and --deadline without --thread: a usage error (_check_usage)
@@ -504,8 +606,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     found = None
     if args.thread is not None and summary.get("winner") is None:
-        found = engine.thread_orders(c, Path(args.thread), deadline=campaigns.current_deadline(c),
-                                     encoding=args.input_encoding)
+        source = _thread_source(c, args, False)  # a thread URL is fetched (pbf/fetch.py)
+        found = engine.thread_orders(c, Path(args.thread) if source is None else source.thread,
+                                     deadline=campaigns.current_deadline(c),
+                                     encoding=args.input_encoding if source is None else source.encoding)
     upcoming = turn_to_come(c, summary, found)
     # status.j2 includes common/show_turn.j2 (upcoming) and common/show_hands.j2 (hands)
     sys.stdout.write(render.render(c.system, "status.j2", c.path, summary=summary, options=c.ctx.options,
@@ -647,6 +751,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     c = campaigns.load(args.dir)
     campaigns.check_archive(c)  # a damaged archive is refused, as load refuses a damaged state.yaml
+    if getattr(args, "next_thread", False):
+        _write(_next_thread_post(c, args.turn), _output_encoding(c, args))
+        return 0
     if args.turn is not None:
         _write(PART_BREAK.join(engine.post_parts(c, args.turn)), _output_encoding(c, args))
         return 0
@@ -781,6 +888,189 @@ def cmd_completion(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- a thread by its address: pbf thread, pbf watch (pbf/fetch.py; docs/forum.md, section 1a) ---
+
+def cmd_thread(args: argparse.Namespace) -> int:
+    from . import fetch
+
+    c = campaigns.load(args.dir)
+    if args.url is None:
+        if args.next:
+            raise PbfError("--next には次スレのアドレスが要ります（pbf thread DIR URL --next）。 / --next needs a URL")
+        threads = fetch.stored_threads(c.path)
+        if not threads:
+            print(f"pbf: このキャンペーンにはスレッドが登録されていません（pbf thread {c.path} URL で登録します）。"
+                  " / no thread stored", file=sys.stderr)
+            return 0
+        for t in threads:
+            print(f"Part{t.get('part', 1)}：{t['url']}（第{t.get('from_turn', 1)}ターンから）")
+        return 0
+    threads = fetch.store_thread(c.path, args.url, next_thread=args.next, turn=c.turn)
+    last = threads[-1]
+    if args.next:
+        print(f"pbf: 次スレ（Part{last['part']}）{args.url} を足しました。第{last['from_turn']}ターンからはこのスレッドを読みます。"
+              " / the next thread added", file=sys.stderr)
+    else:
+        print(f"pbf: スレッド {args.url} を登録しました（status・turn・watch は --thread なしで読みます）。"
+              " / the campaign's thread stored", file=sys.stderr)
+    return 0
+
+
+def _next_thread_post(c: campaigns.Campaign, turn: int | None) -> str:
+    """``pbf log DIR --turn N --next-thread``: the opening post of the next thread: the state
+    after turn N, the deadline of the turn after it, the link to the previous thread."""
+    from . import fetch, render
+    from .forum import deadline_label, parse_deadline
+
+    campaigns.check_archive(c)
+    turn = c.turn if turn is None else turn
+    if turn not in c.archived_turns():
+        raise PbfError(f"第{turn}ターンの記録がありません（記録は第{c.turn}ターンまで）。 / no such turn")
+    state = campaigns.archived_yaml(c, turn, campaigns.STATE_FILE)
+    summary = c.system.summary(state, c.ctx)
+    meta = campaigns.archived_meta(c, turn) if turn > 0 else {}
+    threads = fetch.stored_threads(c.path)
+    read_from = ((meta.get("thread") or {}).get("source") or {}).get("url")
+    previous = read_from or (str(threads[-1]["url"]) if threads else None)
+    part = next((int(t.get("part", 1)) for t in threads if previous and t["url"] == previous), len(threads) or 1)
+    deadline = campaigns.current_deadline(c, turn + 1)
+    when = deadline_label(parse_deadline(deadline), _zone(c)) if deadline else "未定（GMからお知らせします）"
+    lines = [f"【{c.system.title}】次スレ（Part{part + 1}）です。"]
+    lines.append(f"前スレ：{previous}" if previous else "前スレ：（アドレスは pbf thread で登録できます）")
+    lines.append("")
+    lines.append(render.render(c.system, "status.j2", c.path, summary=summary, options=c.ctx.options).rstrip("\n"))
+    lines.append("")
+    if summary.get("winner") is None:
+        lines.append(f"第{turn + 1}ターンの締切：{when}")
+        marker = c.ctx.options.get("order_marker", "【行動】")
+        lines.append(f"行動は{marker}の後に書いてください。前スレに書いた行動も、締切までのものは有効です。")
+    return "\n".join(lines) + "\n"
+
+
+def _receipt_blocks(text: str) -> dict[str, str]:
+    """The receipts cut into their players' blocks (a line 「■NAME：…」 starts one)."""
+    blocks: dict[str, str] = {}
+    key = ""
+    for line in text.split("\n"):
+        if line.startswith("■") and "：" in line:
+            key = line[1:line.index("：")]
+        blocks[key] = blocks.get(key, "") + line + "\n"
+    return blocks
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Fetch the thread until the deadline, print the receipts when they change; at the deadline
+    the final receipts and, with --take-turn, the turn (--follow: on to the next deadline)."""
+    from datetime import timedelta
+
+    from . import fetch
+    from .forum import deadline_label, parse_deadline, time_left
+
+    every = max(args.every * 60.0, fetch.MIN_INTERVAL)
+    tty = sys.stderr.isatty()
+    taken = False
+    while True:
+        c = campaigns.load(args.dir)
+        if c.state.get("winner") is not None:
+            print("pbf: このバトルは決着しました。見張りを終わります。 / the battle is over", file=sys.stderr)
+            return 0
+        deadline = engine.turn_deadline(c, args.deadline)
+        if not deadline and taken:
+            print(f"pbf: 第{c.turn + 1}ターンの締切が決まっていないので、見張りを終わります"
+                  f"（決めたら pbf deadline {c.path} \"YYYY-MM-DD HH:MM\" の後でもう一度 pbf watch）。 / no next deadline",
+                  file=sys.stderr)
+            return 0
+        if not deadline:
+            raise PbfError(Problem(f"第{c.turn + 1}ターンの締切が決まっていません。 / no deadline to watch until",
+                                   hint=f"pbf deadline {c.path} \"YYYY-MM-DD HH:MM\" で決めるか、--deadline を付けてください。"))
+        # the deadline's minute is included: the turn can be taken from the next minute
+        end = parse_deadline(deadline) + timedelta(minutes=1)
+        zone = _zone(c)
+        shown: dict[str, str] = {}
+        print(f"pbf: 第{c.turn + 1}ターンの締切 {_year_label(c, deadline)} まで、{every / 60:g}分ごとにスレッドを読みます"
+              "（Ctrl-C で止まります）。 / watching the thread", file=sys.stderr)
+        while True:
+            now = _board_now(c)
+            final = now >= end
+            found = _thread_orders(c, args, wait=final)
+            parts, private = engine.receipts(c, found, now=_board_now(c))
+            text = PART_BREAK.join(parts)
+            blocks = _receipt_blocks(text)
+            stamp = deadline_label(_board_now(c), zone)
+            if final:
+                print(f"――― {stamp} 締切後の最終の受付 ―――", flush=True)
+                _write(text, _output_encoding(c, args))
+            elif not shown:
+                print(f"――― {stamp} の受付 ―――", flush=True)
+                _write(text, _output_encoding(c, args))
+            else:
+                changed = [b for k, b in blocks.items() if k and shown.get(k) != b]
+                if changed:
+                    print(f"――― {stamp} 変わった受付 ―――", flush=True)
+                    _write("".join(changed), _output_encoding(c, args))
+            shown = blocks
+            for detail in private:
+                print("pbf（非公開・GMだけに表示）: " + detail, file=sys.stderr)
+            if final:
+                break
+            now = _board_now(c)
+            wait = min(every, max(0.0, (end - now).total_seconds()))
+            nxt = now + timedelta(seconds=wait)
+            left = time_left(now, parse_deadline(deadline), zone) or "締切の分です"
+            line = f"次の取得 {deadline_label(nxt, zone)}（締切まで{left}）"
+            if tty:
+                print(f"\r{line}", end="", file=sys.stderr, flush=True)
+            else:
+                print(f"pbf: {line}", file=sys.stderr)
+            fetch.SETTINGS.sleep(wait)
+            if tty:
+                print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+        if not args.take_turn:
+            return 0
+        turn_args = argparse.Namespace(**{**vars(args), "orders": None, "dice": None, "dry_run": False, "json": False,
+                                          "early": False, "prefetched": args.thread_source})
+        code = cmd_turn(turn_args)
+        args.prefetched, args.next_deadline, taken = None, None, True
+        if code != 0 or not args.follow:
+            return code
+        args.deadline = None  # on to the next turn's stored deadline
+
+
+def _minutes(value: str) -> float:
+    try:
+        minutes = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"分の数ではありません：{value}") from None
+    if not minutes >= 1:
+        raise argparse.ArgumentTypeError(f"{value}分は短すぎます。板への負担を避けるため1分以上にしてください")
+    return minutes
+
+
+def _thread_parsers(command: Any) -> None:
+    p = command("thread", "キャンペーンのスレッドのアドレスを登録する（--next で次スレ）/ store the campaign's thread URL",
+                "pbf thread battle1 https://jbbs.shitaraba.net/bbs/read.cgi/game/12345/1700000000/",
+                "pbf thread battle1 https://example.5ch.net/test/read.cgi/gameswf/1700000000/ --next",
+                "pbf thread battle1", campaign=True, writes=True,
+                about="status・turn・watch は --thread なしでこのスレッドを読みます。URL なしで登録済みのスレッドを表示します。")
+    p.add_argument("url", nargs="?", metavar="URL", help="スレッドのアドレス / the thread's URL")
+    p.add_argument("--next", action="store_true", help="次スレとして足す / add it as the next thread")
+
+    p = command("watch", "締切までスレッドを見張り、受付が変わるたびに表示する / watch the thread until the deadline",
+                "pbf watch battle1", "pbf watch battle1 --every 5 --take-turn --next-deadline '2026-12-06 22:00'",
+                "pbf watch battle1 --take-turn --follow", campaign=True, writes=True,
+                about="締切の後でもう一度読み、最後の受付を表示します。--take-turn でそのままターンを処理します。\n"
+                      "Ctrl-C でいつでも止まります（書きかけのものは残りません）。")
+    _path(p, "--thread", metavar="FILE|URL", help="スレッド（省略時は pbf thread で登録したもの）/ the thread")
+    _thread_options(p)
+    p.add_argument("--every", type=_minutes, default=5.0, metavar="MINUTES",
+                   help="取得の間隔（分、1以上。既定5）/ minutes between fetches (at least 1)")
+    p.add_argument("--take-turn", action="store_true", help="締切の後でターンを処理する / take the turn at the deadline")
+    p.add_argument("--follow", action="store_true",
+                   help="ターンを処理したら次のターンの締切まで続ける（--take-turn と）/ go on to the next deadline")
+    p.add_argument("--next-deadline", metavar="'YYYY-MM-DD HH:MM'",
+                   help="次のターンの締切（--take-turn のとき）/ the next turn's deadline")
+
+
 def version_text() -> str:
     """pbf's version, and those of the libraries that shape its files and posts (a replay on
     another machine is byte-identical only with the same parser, templates and YAML writer)."""
@@ -860,6 +1150,8 @@ def _thread_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--input-encoding", metavar="ENC", type=_encoding,
                    help="読むファイル（スレッドか行動ファイル）の文字コード。省略時は自動判定"
                         "（スレッド：UTF-8・CP932・EUC-JP、行動ファイル：UTF-8・BOM付き・CP932）/ input encoding")
+    p.add_argument("--offline", action="store_true",
+                   help="スレッドを取得せず、手元の写し（前に取得したもの）をそのまま使う / use pbf's copy of the thread as it is")
 
 
 class _Unbuilt:
@@ -915,6 +1207,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="オプション（繰り返し可。一覧は pbf list options）/ an option")
     p.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'",
                    help="第1ターンの締切（開始の投稿に載せる）/ the first turn's deadline")
+    p.add_argument("--thread", metavar="URL",
+                   help="キャンペーンのスレッドのアドレス（status・turn・watch が読む）/ the campaign's thread URL")
 
     p = command("check", "行動がどう読まれるか確かめる（何も書き込みません）/ check how one order reads",
                 "pbf check battle1 --player 美鈴 '↑→弱弱'",
@@ -925,6 +1219,22 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
     p.add_argument("--json", action="store_true",
                    help="読み取りを JSON で出力する（誤りがあっても。docs/check.md）/ the reading as JSON")
+    p.add_argument("--odds", action="store_true",
+                   help="読み取りの後にオッズを1行（docs/odds.md）/ add one line of odds")
+
+    p = command("odds", "行動の見込み（命中・ダメージ・移動の確率、相手の全プロットへの結果）を計算する / exact odds of an order",
+                "pbf odds battle2 --player 城戸 '近寄る / ソードベント'",
+                "pbf odds battle1 --player 美鈴 '↑→弱弱'",
+                "pbf odds battle1 --player 美鈴 '↑→弱弱' --json", campaign=True,
+                about="自分から見える情報だけで計算します（相手の非公開の手札や今ターンの行動は読みません）。")
+    p.add_argument("--player", required=True, metavar="NAME",
+                   help="プレイヤーの名前 / the player")
+    p.add_argument("order", help="行動（- で標準入力から）/ the order (- reads stdin)")
+    p.add_argument("--hand", metavar="CARDS",
+                   help="Alter EGO：自分の手札（公開用の記録で手札が伏せてあるとき）/ your own hand")
+    p.add_argument("--no-best", action="store_true",
+                   help="Alter EGO：手札からの上位プロットを計算しない / skip the best plots")
+    p.add_argument("--json", action="store_true", help="JSON で出力する（docs/odds.md）/ print JSON")
 
     p = command("turn", "次のターンを処理して結果の書き込みを表示する / resolve the next turn",
                 "pbf turn battle1 --orders turn1.txt --dry-run",
@@ -935,8 +1245,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                       "行動に一つでも誤りがあれば、すべての問題を表示して何も書き込みません。")
     _path(p, "--orders", metavar="FILE",
           help="行動ファイル（[名前] 行動 …。- で標準入力）/ the orders file")
-    _path(p, "--thread", metavar="FILE",
-          help="スレッド（.dat か read.cgi のコピー）から行動を読む / read the orders from a thread")
+    _path(p, "--thread", metavar="FILE|URL",
+          help="スレッド（.dat か read.cgi のコピー、またはスレッドのアドレス）から行動を読む。"
+               "pbf thread で登録したスレッドなら省略可 / read the orders from a thread (a file or its URL)")
     _thread_options(p)
     p.add_argument("--dry-run", action="store_true", help="何も書き込まずに結果だけ表示する / write nothing")
     p.add_argument("--json", action="store_true", help="結果の代わりに JSON を出力する / print JSON instead of the post")
@@ -950,8 +1261,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p = command("status", "スレッドの行動の受付状況（受理／エラー／未提出）を表示する / receipts",
                 "pbf status battle1 --thread thread.dat",
                 "pbf status battle1 --thread thread.dat --deadline '2026-11-29 22:00'", campaign=True)
-    _path(p, "--thread", required=True, metavar="FILE",
-          help="スレッド（.dat か read.cgi のコピー）/ the thread file")
+    _path(p, "--thread", metavar="FILE|URL",
+          help="スレッド（.dat か read.cgi のコピー、またはスレッドのアドレス）。pbf thread で登録したスレッドなら省略可"
+               " / the thread file or its URL")
     _thread_options(p)
 
     p = command("commit", "秘密の行動の【コミット】行と【公開】行を作る / commit-reveal lines",
@@ -972,8 +1284,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="JSON で出力する（GM用：非公開の手札も含む）/ JSON, the GM's view with private hands")
     p.add_argument("--hands", action="store_true",
                    help="各自の手札も表示する（GM用：スレッドに貼らない）/ show the private hands (GM only)")
-    _path(p, "--thread", metavar="FILE",
-          help="スレッドから、だれが行動（コミット）を書き込んだかも表示する / who has posted an order")
+    _path(p, "--thread", metavar="FILE|URL",
+          help="スレッド（ファイルかアドレス）から、だれが行動（コミット）を書き込んだかも表示する / who has posted an order")
     p.add_argument("--input-encoding", metavar="ENC", type=_encoding,
                    help="スレッドの文字コード（省略時は自動判定）/ the thread's encoding")
 
@@ -1001,6 +1313,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 "pbf log battle1", "pbf log battle1 --turn 3", "pbf log battle1 --turn 0", campaign=True)
     p.add_argument("--turn", type=_turn_number, metavar="N",
                    help="このターンの投稿だけを、板に合わせた分割のまま表示（0は開始の投稿）/ one turn's post")
+    p.add_argument("--next-thread", action="store_true",
+                   help="第Nターン（--turn、省略時は最後のターン）までの状況で、次スレの最初の書き込みを表示する"
+                        " / the opening post of the next thread")
 
     p = command("deadline", "今のターンの締切を設定する / set the current turn's deadline",
                 "pbf deadline battle1 '2026-12-05 22:00'", campaign=True, writes=True,
@@ -1074,15 +1389,22 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 "pbf completion zsh > \"${fpath[1]}/_pbf\"",
                 about="いまの pbf のコマンドとオプションから作ります（版が上がったら作り直してください）。")
     p.add_argument("shell", choices=("bash", "zsh"), help="シェルの種類 / the shell")
+    _thread_parsers(command)
     return parser
 
 
 # The sub-commands (each has its cmd_NAME above); main() builds only the one it runs.
-_COMMANDS = ("new", "check", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
+_COMMANDS = ("new", "check", "odds", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
              "export", "html",
-             "demo", "list", "set", "balance", "completion")
+             "demo", "list", "set", "balance", "completion", "thread", "watch")
 
 _NOT_EMPTY = ("dice", "deadline", "next_deadline", "seed", "orders", "thread", "keep", "player", "dir", "campaign")
+
+
+def _stored_thread(folder: str) -> bool:
+    from .fetch import THREADS_FILE
+
+    return (Path(folder) / THREADS_FILE).is_file()
 
 
 def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -1091,8 +1413,13 @@ def _check_usage(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
         value = getattr(args, name, None)
         if isinstance(value, str) and not value.strip() and not (name == "deadline" and args.command == "deadline"):
             parser.error(f"--{name.replace('_', '-')} の値が空です / empty value for --{name.replace('_', '-')}")
+    if args.command == "status" and args.thread is None and not _stored_thread(args.dir):
+        parser.error("次の引数が必要です：--thread（pbf thread でキャンペーンのスレッドを登録すれば省略できます）"
+                     " / --thread is required (or store the campaign's thread with pbf thread)")
     if args.command != "turn":
         return
+    if args.orders is None and args.thread is None and _stored_thread(args.dir):
+        return  # the campaign's thread (pbf thread)
     if (args.orders is None) == (args.thread is None):
         parser.error("--orders か --thread のどちらか一つを指定してください / give --orders or --thread")
     if args.thread is None and (args.since is not None or args.deadline is not None):

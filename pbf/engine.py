@@ -395,6 +395,9 @@ def run_turn(
         seeded = Dice.seeded(campaign.seed, turn, read.canonical)
         dice = Dice.fixed(fixed, then=seeded) if fixed else seeded
     system, ctx = campaign.system, campaign.ctx
+    rules = int(meta["rules_version"])
+    if rules != system.rules_version:  # a replay of a turn archived under other rules
+        ctx = replace(ctx, rules_version=rules)
     new_state, events = system.resolve(state, read.orders, dice, ctx)
     events = event_dicts(events)
     public = system.public_summary(new_state, ctx)
@@ -411,6 +414,7 @@ def run_turn(
         orders={n: (system.canonical_order(o) if o is not None else None) for n, o in read.orders.items()},
         players=ctx.players,
         options=ctx.options,
+        rules_version=rules,
     )
     if npc_found:
         meta["npc"] = {name: d.record() for name, d in npc_found.items()}
@@ -567,11 +571,12 @@ def replay(campaign: Campaign) -> list[str]:
         draws = archived_yaml(campaign, turn, "dice.yaml").get("draws", [])
         orders_text = archived(campaign, turn, "orders.txt")
         meta = archived_meta(campaign, turn)
-        # with the options the turn had (pbf set may have changed them since)
+        # with the options the turn had (pbf set may have changed them since), under the rules it
+        # was archived with (a turn.yaml without rules_version is from rules version 1)
+        kept = {k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline", "not_taken") if meta.get(k)}
         try:
             record = run_turn(at_turn(campaign, options[turn]), orders_text, draws=draws, state=before,
-                              meta={k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline", "not_taken") if meta.get(k)},
-                              npc_archived=meta)
+                              meta={"rules_version": int(meta.get("rules_version", 1)), **kept}, npc_archived=meta)
             if campaign.seed and (record.meta.get("npc") or meta.get("npc")):
                 _npc().check_same(turn, record.meta.get("npc") or {}, meta.get("npc"))
         except PbfError as exc:

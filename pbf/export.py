@@ -214,6 +214,8 @@ def _public_files(c: campaigns.Campaign, seed: str | None, hidden: bool) -> dict
                 files[f"{where}/{name}"] = yamlio.dump_data(_withheld_draws(campaigns.archived_yaml(c, turn, name)))
             elif name.endswith(".yaml") and name in _TURN_FILES:  # turn.yaml, options.yaml, dice.yaml
                 files[f"{where}/{name}"] = _yaml_file(campaigns.archived(c, turn, name), f"{where}/{name}", False)
+            elif name.startswith("thread") and name.endswith((".dat", ".txt")):  # the thread as the turn read it: public, its own bytes
+                files[f"{where}/{name}"] = path.read_bytes()
             elif name in _TURN_FILES or (name.startswith("post-") and name.endswith(".txt")):
                 files[f"{where}/{name}"] = campaigns.archived(c, turn, name)
             elif name == "notices" and not hidden and path.is_dir():

@@ -57,6 +57,7 @@ def turn_orders_state(campaign: Campaign, found: Any = None,
             entry["status"], entry["source"] = "committed", f">>{found.collected.committed[name]}"
         elif view is not None:
             entry["status"], entry["reason"] = "locked", view.get("lock_reason")
+            entry["technique"] = fighter.get("charging")  # the charged technique's name (from data)
         elif last.get(name):
             entry["status"] = "repeat"
         elif found is not None:

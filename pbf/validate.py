@@ -321,7 +321,11 @@ _TURN_META_FIELDS: dict[str, Schema] = {
         "encoding": ("null", ("str",)),
         "first_post": ("int", 0, None),
         "last_post": ("int", 0, None),
-    }, ("title", "fingerprint", "format", "encoding", "first_post", "last_post")),
+        # a thread read by its address (pbf/fetch.py): the address, what was fetched, the answer, when
+        "source": ("record", {"url": ("str",), "fetched": ("str",), "kind": ("str",), "answer": ("str",),
+                              "at": ("null", ("str",)), "part": ("int", 1, None)},
+                             ("url", "fetched", "kind", "answer", "at", "part")),
+    }, ("title", "fingerprint", "format", "encoding", "first_post", "last_post", "source")),
     "order_posts": ("map", ("str",), ("int", 0, None)),
     "not_taken": ("list", ("record", {"post": ("int", 0, None), "player": ("str",), "reason": ("str",)})),
     "notes": ("list", ("str",)),

@@ -52,9 +52,12 @@ def _survive(data, fighter: dict[str, Any], key: str) -> int:
     return sum(int(_effects(data, c).get("survive", {}).get(key, 0)) for c in fighter.get("survive") or [])
 
 
-def _defense(data, fighter: dict[str, Any]) -> int:
+def _defense(data, fighter: dict[str, Any], armor: bool = False) -> int:
+    """＜防御力＞ in the damage step: the sheet's, サバイブ's, and a vented guard's invented armour
+    only when the campaign has it on (option guard_vent_armor; always under rules version 3)."""
     _, sheet = data.character(fighter["character"])
-    return int(sheet["defense"]) + _survive(data, fighter, "stats") + int(_effects(data, fighter.get("vent")).get("armor", 0) or 0)
+    extra = int(_effects(data, fighter.get("vent")).get("armor", 0) or 0) if armor else 0
+    return int(sheet["defense"]) + _survive(data, fighter, "stats") + extra
 
 
 def _weapon_damage(data, fighter: dict[str, Any], weapon: str) -> int:
@@ -74,8 +77,11 @@ def _weapon_damage(data, fighter: dict[str, Any], weapon: str) -> int:
     return int(eff["weapon"].get("damage", 0)) + _survive(data, fighter, "weapon_damage")
 
 
-def expected_hp(before: dict[str, Any], events: list[dict[str, Any]], data, orders: dict[str, Any]) -> dict[str, int]:
-    """Each fighter's HP after the turn, by the oracle. ``orders``: the parsed orders (None = none)."""
+def expected_hp(before: dict[str, Any], events: list[dict[str, Any]], data, orders: dict[str, Any],
+                armor: bool = False, rules: int = 4) -> dict[str, int]:
+    """Each fighter's HP after the turn, by the oracle. ``orders``: the parsed orders (None = none);
+    ``armor``: ガードベント's invented armour on; ``rules``: the rules version (from 4, 超回避 is paid
+    on every evasion roll its scope names, a contract monster's attack and 庇う included)."""
     fighters = {n: dict(f, survive=list(f.get("survive") or [])) for n, f in before["fighters"].items()}
     hp = {n: int(f["hp"]) for n, f in fighters.items()}
 
@@ -108,9 +114,15 @@ def expected_hp(before: dict[str, Any], events: list[dict[str, Any]], data, orde
                 assert wanted, f"超回避 paid without an order: {e}"
                 assert e["super_evasion"] == min(wanted, 3, hp[e["actor"]] - 1), (e, hp[e["actor"]])
                 lose(e["actor"], e["super_evasion"])
-            elif wanted and e["super_skipped"] is None and e["covering"] is None and e["attacker"] in fighters:
+            elif wanted and e["super_skipped"] is None and (
+                    rules >= 4 or (e["covering"] is None and e["attacker"] in fighters)):
                 # ordered, not skipped by its threshold or an attack that cannot hit: nothing to pay only at 1 HP
                 assert hp[e["actor"]] <= 1 or e["pool"] == "attack", (e, hp[e["actor"]])
+            if e["super_evasion"] and rules >= 4:  # 「ソードベントの［受け］と併用する事は出来ません」
+                assert e["pool"] != "attack", e
+            if e["super_skipped"] == "scope":
+                kind = "cover" if e["covering"] else ("actor" if e["attacker"] in fighters else "advent")
+                assert kind not in getattr(orders.get(e["actor"]), "super_scope", ()), e
             if e["super_skipped"] == "cannot_hit":
                 assert attack is not None and attack <= 3, (e, attack)
             if e["super_skipped"] == "threshold":
@@ -121,7 +133,7 @@ def expected_hp(before: dict[str, Any], events: list[dict[str, Any]], data, orde
             assert attack is not None and evasion is not None and dmg is not None, e
             assert attack > evasion, ("a hit", attack, evasion, e)  # ties go to the defender
             target = fighters[e["target"]]
-            defense = _defense(data, target)
+            defense = _defense(data, target, armor)
             bonus = _weapon_damage(data, fighters[attacker], weapon)
             lose(e["target"], attack - evasion + dmg + bonus - (defense - min(aim, defense)))
         elif kind == "reflect":
@@ -132,9 +144,9 @@ def expected_hp(before: dict[str, Any], events: list[dict[str, Any]], data, orde
     return hp
 
 
-def assert_hp(before, after, events, data, orders) -> None:
+def assert_hp(before, after, events, data, orders, armor: bool = False, rules: int = 4) -> None:
     """HP after the turn = the oracle's; a fighter at 0 HP is out, above 0 in."""
-    want = expected_hp(before, events, data, orders)
+    want = expected_hp(before, events, data, orders, armor, rules)
     got = {n: f["hp"] for n, f in after["fighters"].items()}
     assert got == want, f"HP {got}, the dice and the rules say {want}\nevents: {events}"
     for name, f in after["fighters"].items():

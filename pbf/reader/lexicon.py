@@ -11,7 +11,7 @@ concept, and never as the opposite of another close one.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..record import record
 from . import kana
@@ -83,7 +83,7 @@ FUNCTION_WORDS = (
     "それから", "そして", "最後に", "続けて", "つづけて", "さらに", "あと", "後は", "あとは", "then", "and", "and then",
     "next", "after that", "please", "pls", "plz", "desu", "masu", "shimasu", "onegai shimasu", "onegaishimasu",
     "koudou", "koudou:", "action", "action:", "plot", "plot:", "act", "act:", "my plot", "my action", "order", "order:",
-    "そのあと", "その後", "そのあとに", "最初に", "最初は", "初めに", "はじめに", "その場で", "とりあえず", "ひとまず", "しっかり",
+    "そのあと", "その後", "そのあとに", "の後", "の後に", "の後で", "の後は", "のあと", "のあとに", "のあとで", "最初に", "最初は", "初めに", "はじめに", "その場で", "とりあえず", "ひとまず", "しっかり",
     "一度", "次は", "続いて", "つなげます", "つなげる", "繋げる", "と思います", "思います", "いきたい", "たい", "ので", "なので",
     "枚目", "枚目は", "番目", "onegai", "this turn", "for this turn",
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
@@ -92,6 +92,9 @@ FUNCTION_WORDS = (
     "真上に", "真上へ", "ため中", "溜め中", "につき", "そのまま", "あげたい", "あげたいです", "てあげたい", "あげます", "あげる", "いなければ", "だめなら", "無理なら", "届かなければ", "もし", "もしも", "ただ", "それと", "のみ", "少ない", "残り少ない", "危ない",
     "仕方ない", "間違いない", "ですが", "けど", "けれど", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
+    # verbs that say why or how, never which card (a game's own words win where they spell the same)
+    "よけます", "よける", "避けます", "避ける", "かわします", "かわす", "狙っています", "狙ってます", "狙います", "狙う",
+    "狙って", "念のため", "念の為", "一応", "いったん", "一旦",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).
 NEGATIONS = ("しない", "しません", "せず", "せずに", "ない", "ません", "使わない", "使いません", "つかわない", "出さない",
@@ -107,6 +110,8 @@ class Lexicon:
         self.commands: dict[str, Any] | None = None  # a game's own table, for warnings its reader gives
         self.longest = 1
         self._near: list[tuple[str, str, Word]] | None = None
+        self._by_reading: dict[str, Word] | None = None
+        self._reading_longest = 0
         for form, word in words:
             self.add(form, word)
 
@@ -117,7 +122,7 @@ class Lexicon:
             self.exact[key] = word
             self.spelled[key] = " ".join(unicodedata.normalize("NFKC", form).split())
             self.longest = max(self.longest, len(key))
-            self._near = None
+            self._near = self._by_reading = None
 
     def add_closed_lists(self) -> None:
         """The reader's own words, after a game's (which win where they spell the same): the
@@ -157,6 +162,26 @@ class Lexicon:
                 continue
             return end, word
         return None
+
+    def match_reading(self, folded: str, i: int) -> Iterator[tuple[int, Word]]:
+        """Each order word whose kanji form reads as the kana at ``folded[i:]`` (three kana or
+        more: はなれる is 離れる, いちばんちかいひと 一番近い人, こうげき 攻撃), as (end, word), the
+        longest first; a reading two forms of different concepts share is no match."""
+        if self._by_reading is None:
+            index: dict[str, Word | None] = {}
+            for form, w in self.exact.items():
+                if w.kind != "order" or not kana.has_kanji(form):
+                    continue
+                for said in kana.readings(self.spelled.get(form, form)):
+                    if len(said) >= 3 and all("ァ" <= ch <= "ヺ" or ch == "ー" for ch in said):
+                        kept = index.get(said, w)
+                        index[said] = w if kept is not None and kept.concept == w.concept else None
+            self._by_reading = {k: v for k, v in index.items() if v is not None and k not in self.exact}
+            self._reading_longest = max(map(len, self._by_reading), default=0)
+        for size in range(min(self._reading_longest, len(folded) - i), 2, -1):
+            word = self._by_reading.get(folded[i : i + size])
+            if word is not None:
+                yield i + size, word
 
     def near(self, word: str, kinds: tuple[str, ...] = ("order",)) -> list[tuple[int, str, Word]]:
         """Entries close to ``word`` by reading (and, for kanji, by spelling), best first:

@@ -57,8 +57,9 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 
 
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
-         remarks: bool | str = True) -> list[Token]:
-    """``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); ``"chatty"``:
+         remarks: bool | str = True, readings: bool = False) -> list[Token]:
+    """``readings``: a word written in kana is found by the reading of its kanji form (はなれる,
+    いちばんちかいひと), with a note. ``remarks``: a remark in brackets is passed over (Alter EGO: （投げ狙いです）); ``"chatty"``:
     only one that reads as chat by its end (the rider game: （城戸から） names whom to move from,
     （刃さんそろそろ撃ってきそうｗ） is chat); False: what brackets hold is read as any text is."""
     patterns = _compiled()
@@ -98,6 +99,12 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             continue
         end = symbol(folded, i) if symbol is not None else None
         found = lexicon.match(folded, i, text.norm)
+        if readings and "ぁ" <= text.norm[i] <= "ゖ" and (found is None or found[0] - i < 3):
+            by_reading = next((m for m in lexicon.match_reading(folded, i) if _ends_a_word(folded, m[0], lexicon, symbol)), None)
+            if by_reading is not None and (found is None or by_reading[0] > found[0]) and (not end or by_reading[0] > end):
+                out.append(Token(i, by_reading[0], "word", by_reading[1], corrected=True))
+                i = by_reading[0]
+                continue
         if end and (found is None or found[0] < end):  # a word of the lexicon as long wins (backjump)
             out.append(Token(i, end, "symbol"))
             i = end
@@ -113,6 +120,13 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             i += 1
             continue
         m = laugh.match(folded, i)
+        if m is None and folded[i] == "w" and i > 0 and not (folded[i - 1].isascii() and folded[i - 1].isalpha()) \
+                and (i + 1 == n or not (folded[i + 1].isascii() and (folded[i + 1].isalnum() or folded[i + 1] == "/"))):
+            m = re.match("w", folded[i:])  # 隙１ｗ: one w after a word that is no letter is a laugh too
+            if m is not None:
+                out.append(Token(i, i + 1, "laugh"))
+                i += 1
+                continue
         if m and (i == 0 or not folded[i - 1].isascii() or not folded[i - 1].isalpha()):
             out.append(Token(i, m.end(), "laugh"))
             i = m.end()
@@ -149,6 +163,14 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         unknown(i)
         i += 1
     return out
+
+
+def _ends_a_word(folded: str, at: int, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None) -> bool:
+    """A word read by its reading ends where the kana do, or where another word begins
+    (こうげき|ないと, not こうげきな|いと)."""
+    if at >= len(folded) or not ("ァ" <= folded[at] <= "ヺ" or folded[at] == "ー"):
+        return True
+    return lexicon.match(folded, at) is not None or (symbol is not None and symbol(folded, at) is not None)
 
 
 def _decoration(ch: str) -> bool:
@@ -239,6 +261,11 @@ def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
         said = [t for t in line if t.kind != "sep"]
         told = number - 1 > first and said and said[-1].kind == "function" and \
             text.norm[said[-1].start:said[-1].end] in _TOLD
+        # いったん様子見ｗ under a plot: "wait and see" said of the order above, no order of its own
+        idle = number - 1 > first and any(t.kind in ("unknown", "laugh") for t in said) and all(
+            t.kind not in ORDER_KINDS or (t.kind == "word" and t.word is not None and t.word.value in ("", ("head", "")))
+            for t in said) and not any(t.kind == "unknown" and (t.candidates or t.corrected) for t in said)
+        told = told or idle
         if (holds_order(line) and not told) or not _chatty(line, text):
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
@@ -263,7 +290,8 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
         tail = [t for t in line[last + 1:] if t.kind != "sep"]
         while tail and tail[0].kind == "function" and tail[0].end - tail[0].start == 1:
             tail = tail[1:]  # をお願いします: the particle belongs to the order; the request is noted
-        if len(tail) == 1 and text.norm[tail[0].start:tail[0].end] in ("します", "です", "ます", "お願いします", "おねがいします"):
+        if len(tail) == 1 and text.norm[tail[0].start:tail[0].end] in ("します", "です", "ます", "お願いします", "おねがいします",
+                                                                       "出します", "撃ちます", "使います"):
             tail = []  # a polite ending is how the order is said, not chat
         if tail and all(t.kind in ("function", "laugh") for t in tail) and \
                 sum(ch.isalpha() for t in tail for ch in text.norm[t.start:t.end]) >= 4:
@@ -414,25 +442,34 @@ def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kin
     return out
 
 
-def _spaced_run(tokens: list[Token], i: int, text: Text) -> tuple[int, int] | None:
-    """An unknown word of romaji or katakana and the next one after a single space, when they are
-    of the same script (torikku bento, ストライク　ベント, ちか よる): (first, last) token, or None."""
+def _spaced_runs(tokens: list[Token], i: int, text: Text) -> list[tuple[int, int]]:
+    """An unknown word of romaji or katakana and the next one or two after a single space or
+    hyphen, when they are of the same script (torikku bento, ストライク　ベント, ちか よる,
+    saikou renge shou, oboro-zuki): (first, last) token of each, the longest first."""
     def script(t: Token) -> str | None:
-        said = text.norm[t.start:t.end]
+        said = text.norm[t.start:t.end].replace(" ", "")
         if said.isascii() and said.isalpha():
             return "latin"
         if all("ァ" <= ch <= "ヺ" or "ぁ" <= ch <= "ゖ" or ch == "ー" for ch in said):
             return "kana"
         return None
 
-    if i + 2 >= len(tokens) or script(tokens[i]) is None:
-        return None
-    gap, nxt = tokens[i + 1], tokens[i + 2]
-    if gap.kind != "sep" or text.norm[gap.start:gap.end] not in (" ", "\u3000") or nxt.start != gap.end:
-        return None
-    if nxt.kind not in ("unknown", "word") or script(nxt) != script(tokens[i]):
-        return None
-    return i, i + 2
+    if script(tokens[i]) is None:
+        return []
+    found: list[tuple[int, int]] = []
+    last = i
+    while last + 2 < len(tokens) and len(found) < 2:
+        gap, nxt = tokens[last + 1], tokens[last + 2]
+        if gap.kind != "sep" or text.norm[gap.start:gap.end] not in (" ", "\u3000", "-") or nxt.start != gap.end:
+            break
+        if nxt.kind not in ("unknown", "word") or script(nxt) != script(tokens[i]):
+            break
+        last += 2
+        found.append((i, last))
+    if i >= 2 and tokens[i - 1].kind == "sep" and text.norm[tokens[i - 1].start:tokens[i - 1].end] in (" ", "\u3000", "-") \
+            and tokens[i - 2].kind == "word" and tokens[i - 2].end == tokens[i - 1].start and script(tokens[i - 2]) == script(tokens[i]):
+        found.insert(0, (i - 2, found[-1][1] if found else i))  # saikou renge + shou: a word and the rest of it
+    return sorted(found, key=lambda ab: ab[0] - ab[1])
 
 
 def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",)) -> list[Token]:
@@ -468,15 +505,16 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
         while last + 1 < len(out) and last - i < 2 and out[last + 1].start == out[last].end and joins(out[last + 1]) \
                 and out[last + 1].kind != "symbol":  # a card begins a word (弱+口撃), it does not end one (シャンプ 強)
             last += 1
-        spaced = _spaced_run(out, i, text)  # torikku bento, ストライク　ベント: one name written in two
+        spaced = _spaced_runs(out, i, text)  # torikku bento, ストライク　ベント: one name written in two
         spans = [(a, b) for a in range(i, first - 1, -1) for b in range(i, last + 1)]
         spans.sort(key=lambda ab: -(ab[1] - ab[0]))  # the longest first: 前+シャンプ is 前ジャンプ
-        if spaced is not None:
-            spans.insert(0, spaced)
+        spans[:0] = spaced
         done = False
         candidates: tuple = ()
         for a, b in spans:
             word = text.norm[out[a].start:out[b].end].strip()
+            if (a, b) in spaced and b - a >= 2:
+                word = "".join(text.norm[t.start:t.end] for t in out[a:b + 1] if t.kind != "sep")  # saikourengeshou
             if any(t.kind == "function" for t in out[a:b + 1]) and not any(t.kind == "word" for t in out[a:b + 1]) \
                     and any("\u4e00" <= ch <= "\u9fff" for ch in word):
                 continue  # と+同じ+で is no word: a function word joins a run of kanji only with an order word
@@ -488,7 +526,7 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if ":" in word[:-1]:
                 continue  # 攻撃：+連 is a label and what follows it, no slip of the label
             found, near = lexicon.correction(word, kinds)
-            if found is not None and spaced == (a, b) and lexicon.near(word, kinds)[0][0] > 0:
+            if found is not None and (a, b) in spaced and lexicon.near(word, kinds)[0][0] > 0:
                 found = None  # two words joined across a space only when they are one by reading (ちか よる)
             if found is not None:
                 out[a:b + 1] = [Token(out[a].start, out[b].end, "unknown", found, corrected=True)]
@@ -498,6 +536,74 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if near and not candidates and a == b == i:
                 candidates = tuple(near)
         if not done:
+            pieces = _split_run(tok, text, lexicon, kinds) if not candidates else None
+            if pieces:
+                out[i:i + 1] = pieces  # 交替交替 is 後退 後退: one IME conversion of two words
+                i += len(pieces)
+                continue
             tok.candidates = candidates
             i += 1
     return out
+
+
+def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token] | None:
+    """An unknown run of kanji (four to eight) that is two or three words each a near miss of one
+    word by reading (交替交替: 後退 後退; 全身全身 前進 前進) — an IME converts a phrase at once —
+    as those words, each ``corrected``; None when no split reads so, or more than one does."""
+    word = text.norm[tok.start:tok.end]
+    if not 4 <= len(word) <= 8 or not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return None
+    found: list[list[Token]] = []
+    cuts = [(a,) for a in range(2, len(word) - 1)] + [(a, b) for a in range(2, len(word) - 3) for b in range(a + 2, len(word) - 1)]
+    for cut in cuts:
+        bounds = [0, *cut, len(word)]
+        parts = []
+        for a, b in zip(bounds, bounds[1:]):
+            hit, _near = lexicon.correction(word[a:b], kinds)
+            if hit is None:
+                break
+            parts.append(Token(tok.start + a, tok.start + b, "unknown", hit, corrected=True))
+        else:
+            found.append(parts)
+    if len({tuple(p.word.concept for p in parts) for parts in found}) != 1:
+        return None
+    return found[0]
+
+
+_ENDS = "。!?！？\n"
+
+
+def chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[Problem]]:
+    """A sentence of the order's lines that holds no order word (ついに烈火の出番ｗ, ←これでどうだ,
+    誰でもいいや笑, ゲージが足りないかもしれませんが…) is chat: passed over with a note. Only a
+    sentence that reads as chat (a function word, a laugh, a ← pointing back at the order) — a
+    lone unknown word is left for the reader to name."""
+    sentences: list[list[Token]] = [[]]
+    for tok in tokens:
+        text = src.norm[tok.start:tok.end]
+        if tok.kind == "unknown" and text.startswith("←") and sentences[-1]:
+            sentences.append([])
+        sentences[-1].append(tok)
+        if tok.kind == "sep" and (tok.end == tok.start or src.norm[tok.start] in _ENDS):
+            sentences.append([])
+    kept: list[Token] = []
+    notes: list[Problem] = []
+    for sentence in sentences:
+        said = [t for t in sentence if t.kind != "sep"]
+        # an order word says something of the order; なら, 相手が or a monster's name alone does not
+        # (お願い当たらないで, ドラグレッダー頼んだ！ are chat)
+        orderly = any(t.kind in ("symbol", "counter") or (t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)
+                                                 and t.word.value[0] in ("nara", "their", "monster")))
+                      or t.kind in ("number", "event_final")
+                      or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
+        # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)
+        chatty = any(t.kind in ("function", "laugh") for t in said) or (
+            said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")
+        letters = sum(ch.isalpha() for t in said for ch in src.norm[t.start:t.end])
+        if said and not orderly and chatty and (any(t.kind == "unknown" for t in said) or letters >= 4):
+            line, column, shown = src.where(said[0].start, said[-1].end)
+            notes.append(Problem("は雑談として読みませんでした。", line=line, column=column, text=shown))
+            kept.extend(t for t in sentence if t.kind == "sep")
+            continue
+        kept.extend(sentence)
+    return kept, notes

@@ -37,6 +37,10 @@ class Context:
     players: dict[str, Player]  # campaign order
     data: Any  # what the system's load_data returned
     options: dict[str, Any] = field(default_factory=dict)  # defaults merged with campaign.toml
+    # the rules a turn is resolved under: None for the system's own (``rules_version``); a replay
+    # gives the version the turn was archived with, so that a system which gates a changed ruling
+    # by it reproduces the old turn
+    rules_version: int | None = None
 
 
 class GameSystem(Protocol):

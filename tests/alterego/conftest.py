@@ -20,9 +20,12 @@ def data():
     return SYSTEM.load_data(HERE / "data")
 
 
-def make_ctx(data, characters: dict[str, str], **options: Any) -> Context:
+def make_ctx(data, characters: dict[str, str], rules_version: int | None = None, **options: Any) -> Context:
+    """``rules_version``: resolve (and word the post) under an older version of the rules, as a
+    replay of a turn archived under it does; None for the rules of now."""
     players = {name: Player(name, cid) for name, cid in characters.items()}
-    return Context("alterego", players, data, {**SYSTEM.default_options, **options})
+    older = {"rules_version": rules_version} if rules_version is not None else {}
+    return Context("alterego", players, data, {**SYSTEM.default_options, **options}, **older)
 
 
 def make_state(ctx: Context, distance: int = 2, fighters: dict[str, dict] | None = None, **top: Any) -> dict:
@@ -58,6 +61,6 @@ def render_post(ctx: Context, before: dict, after: dict, events: list, parsed: d
         summary=SYSTEM.summary(after, ctx), before=SYSTEM.summary(before, ctx),
         missing=[n for n, o in parsed.items() if o is None], repeated=[],
         orders={n: (SYSTEM.canonical_order(o) if o is not None else None) for n, o in parsed.items()},
-        players=ctx.players, options=ctx.options,
+        players=ctx.players, options=ctx.options, rules_version=getattr(ctx, "rules_version", None) or SYSTEM.rules_version,
     )
     return tidy(text)

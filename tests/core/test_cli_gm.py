@@ -54,7 +54,7 @@ def test_list_walks_every_kind_of_every_game(pbf):
     assert code == 0, err
     for heading in ("■キャラクター", "■ライダー", "■モンスター", "■カード", "■共通の技", "■オプション（共通）"):
         assert heading in out, heading
-    assert "meiling：美鈴" in out and "↑→弱　エナジーキャノン［必殺技・弱攻撃］　射程3　ダメージ3" in out
+    assert "meiling：美鈴" in out and "↑→弱　エナジーキャノン［必殺技・相性は弱攻撃］　リーチ３・威力３" in out
     assert "jinshu：刃襲（Jinshu）\n　攻撃力4　防御力2　運動性3　HP20" in out
     assert "dragreder：ドラグレッダー（Dragreder）\n　攻撃力4　防御力3　運動性3　HP15" in out
     assert "final_vent：ファイナルベント（Final Vent）［能動・1戦闘に1回］" in out

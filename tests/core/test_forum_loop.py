@@ -383,12 +383,12 @@ def test_replay_of_a_turn_made_under_other_rules_says_so(tmp_path, pbf):
     orders.write_text("[A] 弱→\n[B] ↑\n", "utf-8")
     assert pbf("turn", camp, "--orders", orders)[0] == 0
     meta = camp / "history" / "0001" / "turn.yaml"
-    assert "rules_version: 2" in meta.read_text("utf-8")
+    assert "rules_version: 3" in meta.read_text("utf-8")
     meta.unlink()  # as archived before turn.yaml existed: rules version 1
     post = camp / "history" / "0001" / "post.txt"
     post.write_text(post.read_text("utf-8").replace("■オープン", "■オープン（旧）"), "utf-8")
     code, _, err = pbf("replay", camp)
-    assert code == 1 and "ルール版 1" in err and "ルール版 2" in err
+    assert code == 1 and "ルール版 1" in err and "ルール版 3" in err
 
 
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "cp932", "euc-jp"])

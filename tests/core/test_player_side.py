@@ -30,10 +30,10 @@ def test_alterego_notice_and_opening_carry_the_techniques(tmp_path, pbf):
                "--seed", "s")[0] == 0
     zero = tmp_path / "c" / "history" / "0000"
     notice = next(p for p in (zero / "notices").iterdir() if "美鈴" in p.name).read_text("utf-8")
-    assert "・↑→弱：エナジーキャノン（必殺技・相性は弱攻撃・リーチ3・威力3）" in notice
-    assert "・→←強：彩光蓮華掌（特殊必殺技・相性は強攻撃・リーチ2・威力5・ソウルゲージ3消費）" in notice
+    assert "・↑→弱：エナジーキャノン（必殺技・相性は弱攻撃・リーチ３・威力３）" in notice
+    assert "・→←強：彩光蓮華掌（特殊必殺技・相性は強攻撃・リーチ２・威力５・ソウルゲージ３消費）" in notice
     opening = (zero / "post.txt").read_text("utf-8")
-    assert "・←→強：朧月（特殊必殺技・相性は投げ・リーチ1・威力5・ソウルゲージ3消費）" in opening
+    assert "・←→強：朧月（特殊必殺技・相性は投げ・リーチ１・威力５・ソウルゲージ３消費）" in opening
     assert "（●と○が二人の位置、・1つが距離1）" in opening  # the distance map's legend, the first time
 
 
@@ -55,7 +55,7 @@ def test_alterego_post_says_what_a_knockdown_and_a_stance_mean(tmp_path, pbf):
     (tmp_path / "o2.txt").write_text("[A] 弱\n[B] ←\n", encoding="utf-8")
     code, guard, err = pbf("turn", camp, "--orders", tmp_path / "o2.txt", "--dry-run")
     assert code == 0, err
-    assert "Bは転倒！（このターンの残りの技は無効、残りの攻撃はすべて外れる。次のターンは普通に動ける）" in out
+    assert "Bは転倒！（次の技から：このターンの残りの技は無効、残りの攻撃はすべて外れる。次のターンは普通に動ける）" in out
     assert "Bはガードの構え。（このターンの残りと次のターンも防御し続ける。次のターンはカードを出せない）" in guard
 
 

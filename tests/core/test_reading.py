@@ -39,17 +39,36 @@ def test_a_list_under_the_passive_label_is_passive_cards(camps):
     assert canonical == "受動: リフレクトベント / 受動: ガードベント"  # no 能動 ガードベント
 
 
-@pytest.mark.parametrize("text, joined, hint", [
-    ("弱攻撃 強攻撃", "投げ（弱強）", "弱攻撃｜強攻撃"),
-    ("ジャンプ 弱", "対空技（↑弱）", "ジャンプ｜弱"),
+@pytest.mark.parametrize("text, read_as, joined, other", [
+    ("弱攻撃 強攻撃", "弱|強", "投げ（弱強）", "弱強"),
+    ("ジャンプ 弱", "↑|弱", "対空技（↑弱）", "↑弱"),
+    ("ジャンプしてから前進し、投げをお願いします。", "↑|→弱強", "前ジャンプ（↑→）", "↑→"),  # as few ｜ as keep each move
 ])
-def test_words_that_join_into_another_technique_warn_with_the_way_to_split_them(camps, text, joined, hint):
+def test_moves_named_apart_that_would_join_are_read_apart_with_a_warning(camps, text, read_as, joined, other):
+    """The misreads of the issue: two moves the player named are the moves named, not the
+    technique their cards would make; the warning says what that technique is and how to write it."""
     canonical, notes = read(camps["ae"], "美鈴", text)
+    assert canonical == read_as
     (warning,) = [n for n in notes if n.severity == "warning"]
-    assert joined in warning.message and hint in warning.hint
-    split = hint.replace("｜", "|")
-    assert read(camps["ae"], "美鈴", hint)[0] == canonical[:1] + "|" + canonical[1:]
-    assert not [n for n in read(camps["ae"], "美鈴", split)[1] if n.severity == "warning"]
+    assert joined in warning.message and f"「{other}」" in warning.hint
+    assert not [n for n in read(camps["ae"], "美鈴", other)[1] if n.severity == "warning"]
+
+
+@pytest.mark.parametrize("text, canonical, hint", [
+    ("ジャンプ←強", "↑←強", "ジャンプ｜←"),  # written against each other: the cards' technique, as the rules give
+    ("前J弱", "↑→弱", "前J｜弱"),
+])
+def test_words_written_against_each_other_join_as_the_rules_give_with_a_warning(camps, text, canonical, hint):
+    got, notes = read(camps["ae"], "美鈴", text)
+    assert got == canonical
+    (warning,) = [n for n in notes if n.severity == "warning"]
+    assert "になります" in warning.message and hint in warning.hint
+
+
+def test_cards_written_apart_join_as_the_rules_give(camps):
+    assert read(camps["ae"], "美鈴", "弱 強")[0] == "弱強"  # symbols are cards: 投げ
+    assert read(camps["ae"], "美鈴", "9弱弱") == ("↑→弱弱", read(camps["ae"], "美鈴", "9弱弱")[1])
+    assert not [n for n in read(camps["ae"], "美鈴", "9弱弱")[1] if n.severity == "warning"]  # 9 is a numpad card
 
 
 def test_the_split_keeps_two_techniques_apart_in_the_reading(camps):
@@ -233,7 +252,8 @@ def test_a_remark_that_restates_the_plot_is_read_past_when_the_plot_would_not_fi
 def test_more_cards_than_a_turn_allows_is_still_refused(camps):
     (problem,) = refused(camps["ae"], "美鈴", "弱弱弱弱弱弱")
     assert "5枚まで" in problem.message
-    assert refused(camps["ae"], "楓", "→↑弱（旋風脚）弱")  # cards after the bracket: no remark at its end
+    got, notes = read(camps["ae"], "楓", "→↑弱（旋風脚）弱")  # the bracket names the cards before it: a gloss
+    assert got == "→↑弱弱" and any("説明" in n.message for n in notes)
 
 
 def test_two_cards_with_or_are_asked_about(camps):

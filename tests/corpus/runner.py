@@ -35,6 +35,7 @@ class Outcome:
     status: str  # meant | misread | refused | handled | unhandled
     read: str | None = None
     messages: list[str] = field(default_factory=list)
+    warned: bool = False  # read with a warning (※注意)
 
 
 def entries(game: str) -> list[dict]:
@@ -79,10 +80,10 @@ def judge(entry: dict, found: dict) -> Outcome:
         messages = [p.format() for p in exc.problems]
         return Outcome(entry, "handled" if "unclear" in entry else "refused", None, messages)
     messages = [p.format() for p in notes]
+    warned = any(getattr(p, "severity", None) == "warning" for p in notes)
     if "unclear" in entry:
-        warned = any(getattr(p, "severity", None) == "warning" for p in notes)
-        return Outcome(entry, "handled" if warned else "unhandled", canonical, messages)
-    return Outcome(entry, "meant" if _same(canonical, entry["means"]) else "misread", canonical, messages)
+        return Outcome(entry, "handled" if warned else "unhandled", canonical, messages, warned)
+    return Outcome(entry, "meant" if _same(canonical, entry["means"]) else "misread", canonical, messages, warned)
 
 
 def _same(canonical: str, means: str) -> bool:

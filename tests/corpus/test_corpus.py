@@ -15,10 +15,18 @@ from corpus.runner import figures, run
 # (read as meant, unclear refused or warned) — the second and third corpora were written later, each
 # by another hand without the code, and read first by a version not tuned to them (docs/reading.md
 # gives those first figures); the floors are what this version reaches on each
-FLOOR = {"alterego": (0.955, 0.89), "rider": (0.96, 0.92), "alterego-2": (0.93, 0.88), "rider-2": (0.93, 0.96),
-         "alterego-3": (0.91, 0.81), "rider-3": (0.91, 0.93), "alterego-4": (0.87, 0.91), "rider-4": (0.82, 1.0)}
+FLOOR = {"alterego": (0.955, 0.91), "rider": (0.965, 0.96), "alterego-2": (0.94, 0.92), "rider-2": (0.96, 0.96),
+         "alterego-3": (0.93, 0.83), "rider-3": (0.92, 0.93), "alterego-4": (0.88, 0.91), "rider-4": (0.88, 1.0),
+         "alterego-5": (0.93, 0.94), "rider-5": (0.97, 1.0), "alterego-6": (0.90, 0.95), "rider-6": (0.94, 0.91)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
-        "alterego-4": 200, "rider-4": 200}
+        "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150}
+# corpora 5 and 6 hold orders read otherwise than their writer meant, each with a warning: two over
+# the ｜ of moves named apart, which the writer and the ruling (docs/rules/alterego.md) place
+# differently (a ｜ the player wrote where none is needed; "jump forward, light" as エナジーキャノン),
+# and an IME slip across a particle (一番と追い for 一番遠い) passed over with a warning that says so.
+# MISREAD lists them; any other misread fails
+MISREAD = {"alterego-5": {"今日は攻めるぞー\n【行動】前ジャンプ｜弱｜弱（エナキャンじゃないよ）"},
+           "alterego-6": {"【行動】jump forward, light"}, "rider-6": {"【行動】一番と追い相手に近寄る"}}
 
 
 @pytest.mark.parametrize("game", list(FLOOR))
@@ -26,8 +34,13 @@ def test_corpus(game, tmp_path):
     outcomes = run(game, tmp_path)
     assert len(outcomes) >= SIZE[game]
     f = figures(outcomes)
-    misread = [(o.entry["text"], o.read, o.entry["means"]) for o in outcomes if o.status == "misread"]
+    misread = [(o.entry["text"], o.read, o.entry["means"]) for o in outcomes if o.status == "misread"
+               and o.entry["text"] not in MISREAD.get(game, ())]
     assert misread == []
+    for o in outcomes:  # the orders MISREAD lists: read with a warning, or the same cards with a ｜ placed otherwise
+        if o.entry["text"] in MISREAD.get(game, ()) and o.status == "misread":
+            same_cards = o.read.replace("|", "") == o.entry["means"].replace("｜", "").replace("|", "")
+            assert o.warned or same_cards, o.entry
     meant, handled = FLOOR[game]
     assert f["meant"] / f["clear"] >= meant, f
     assert f["handled"] / f["unclear"] >= handled, f

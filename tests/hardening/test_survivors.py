@@ -76,9 +76,11 @@ def test_a_failed_cover_that_fells_both_ends_the_battle_once():
     attacker's team wins (check_end after both, not after the first)."""
     ctx = context({"刃": "jinshu@B", "ナ": "knight@A", "ゾ": "zolda@A", "龍": "ryuki@B"})
     st = state(ctx, {"turn": 1, "initiative": ["刃", "ナ", "ゾ", "龍"],
-                     "fighters": {"刃": {"vent": "sword_vent"}, "ナ": {"vent": "guard_vent", "hp": 7}, "ゾ": {"hp": 7}}})  # ガードベント's armor: +1 防御力
+                     "fighters": {"刃": {"vent": "sword_vent"}, "ナ": {"vent": "guard_vent", "hp": 7}, "ゾ": {"hp": 7}}})
+    # the coverer stands at 近 with its target, in the sword's range (rules version 4: a coverer out of range cannot 庇う)
     after, events, _ = turn(ctx, st, {"刃": "攻撃: ゾ", "ナ": "庇う ゾ / 攻撃しない", "ゾ": "攻撃しない", "龍": "攻撃しない"},
-                            [6, 1, 6, 5, 3, 3, 3, 2, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+                            [1, 1, 6, 5, 3, 3, 3, 2, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    assert any(e["type"] == "cover" for e in events)
     assert not after["fighters"]["ナ"]["alive"] and not after["fighters"]["ゾ"]["alive"]
     assert after["winner"] == "B"
     assert [e["type"] for e in events].count("winner") == 1

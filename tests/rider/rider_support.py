@@ -25,9 +25,11 @@ def data():
 
 
 def context(players: dict[str, str], options: dict[str, Any] | None = None,
-            data_patch: dict[str, Any] | None = None) -> Context:
+            data_patch: dict[str, Any] | None = None, rules_version: int = 0) -> Context:
     """``players``: {NAME: "id"} or {NAME: "id@TEAM"}.
-    ``data_patch``: {riders|monsters|cards: {id: {key: value}}} merged into a copy of the data."""
+    ``data_patch``: {riders|monsters|cards: {id: {key: value}}} merged into a copy of the data.
+    ``rules_version``: resolve (and word the post) as that rules version did (0: today's), as
+    ``pbf replay`` does for a turn archived under it."""
     opts = dict(SYSTEM.default_options)
     opts.update(options or {})
     d = data()
@@ -36,7 +38,7 @@ def context(players: dict[str, str], options: dict[str, Any] | None = None,
         for kind, entries in data_patch.items():
             for key, changes in entries.items():
                 getattr(d, kind).setdefault(key, {}).update(changes)
-    return Context("rider", {n: _player(n, c) for n, c in players.items()}, d, opts)
+    return Context("rider", {n: _player(n, c) for n, c in players.items()}, d, opts, rules_version=rules_version)
 
 
 def _player(name: str, spec: str) -> Player:
@@ -90,7 +92,7 @@ def post(ctx: Context, before: dict[str, Any], after: dict[str, Any], events: li
     return env().get_template("rider/post.j2").render(
         title=SYSTEM.title, turn=after["turn"], events=events, summary=SYSTEM.summary(after, ctx),
         before=SYSTEM.summary(before, ctx), missing=missing or [], orders={}, players=ctx.players,
-        options=ctx.options,
+        options=ctx.options, rules_version=SYSTEM.rules(ctx),
     )
 
 

@@ -6,7 +6,9 @@ Each case:
   orders {NAME: text}, dice [faces], expect [event subsets, in order], absent [event subsets],
   state {distance, winner, fighters: {NAME: {key: value}}}, post_contains [strings];
   opening_dice [faces]: turn 0's dice (new_state rolls the initiative and the starting distance),
-  opening {key: value} (a subset of RiderSystem.opening), opening_contains [strings] (opening.j2).
+  opening {key: value} (a subset of RiderSystem.opening), opening_contains [strings] (opening.j2);
+  rules_version: resolve and word the post as that rules version did (a turn archived under it,
+  replayed by pbf replay; default: today's).
 All fixed dice must be used (no more, no fewer).
 """
 
@@ -29,7 +31,7 @@ def _cases():
 
 @pytest.mark.parametrize("case", list(_cases()))
 def test_rule_case(case):
-    ctx = context(case["players"], case.get("options"), case.get("data_patch"))
+    ctx = context(case["players"], case.get("options"), case.get("data_patch"), case.get("rules_version", 0))
     before = state(ctx, case.get("setup"), case.get("opening_dice"))
     if "opening_dice" in case:
         assert len(before["opening_rolls"]) == len(case["opening_dice"]), "every turn 0 die is used"
@@ -37,7 +39,7 @@ def test_rule_case(case):
         for key, value in (case.get("opening") or {}).items():
             assert opening[key] == value, key
         part = env().get_template("rider/opening.j2").make_module({"title": SYSTEM.title})
-        shown = str(part.rules(opening["summary"], {**SYSTEM.default_options, "order_marker": "【行動】"}, opening))
+        shown = str(part.rules(opening["summary"], {**ctx.options, "order_marker": "【行動】"}, opening))
         for snippet in case.get("opening_contains", []):
             assert snippet in shown, f"{snippet!r} not in the opening:\n{shown}"
     after, events, dice = turn(ctx, before, case.get("orders", {}), case.get("dice", []))
@@ -58,7 +60,7 @@ def test_rule_case(case):
     # not from the resolver's own damage events; and the damage events agree with it (product.md)
     texts = case.get("orders", {})
     parsed = {n: (None if texts.get(n) is None else SYSTEM.parse_order(texts[n], n, before, ctx)) for n in before["fighters"]}
-    assert_hp(before, after, events, ctx.data, parsed)
+    assert_hp(before, after, events, ctx.data, parsed, armor=SYSTEM.armor_on(ctx), rules=SYSTEM.rules(ctx))
     for name, f in after["fighters"].items():
         lost = sum(e["amount"] for e in events if e["type"] == "damage" and e["target"] == name)
         assert f["hp"] == before["fighters"][name]["hp"] - lost

@@ -126,3 +126,78 @@ def test_receipts_for_an_epilogue_from_the_thread(tmp_path):
     result = pbf("status", folder, "--thread", thread)
     assert result.returncode == 0, result.stderr
     assert f"■{winner}：受理" in result.stdout and f"■{loser}：エラー" in result.stdout
+
+
+# -- issue 22: rules version 4, and the archives of version 3 --------------------------------------
+
+FIXTURES = ROOT / "tests" / "rider" / "fixtures" / "v3"
+
+
+def _copy(name: str, tmp_path: Path) -> Path:
+    import shutil
+
+    folder = tmp_path / name
+    shutil.copytree(FIXTURES / name, folder)
+    return folder
+
+
+def test_a_campaign_archived_under_rules_version_3_replays_byte_for_byte(tmp_path):
+    """Two campaigns played by the code of rules version 3 (tests/rider/fixtures/v3: a duel with a
+    vented ガードベント taking a hit, 超回避 against アドベント, 受動「攻撃なら」 against 攻撃しない and a
+    ファイナルベント hit; the royale demo as it was played then): every turn resolves and is worded
+    as it was, under today's pbf."""
+    for name in ("duel", "royale"):
+        folder = _copy(name, tmp_path)
+        turns = sorted(p for p in (folder / "history").iterdir() if p.name.isdigit())
+        assert len(turns) == 5
+        for turn in turns:
+            assert YAML(typ="safe").load((turn / "turn.yaml").read_text("utf-8"))["rules_version"] == 3
+        before = snapshot(folder)
+        result = pbf("replay", folder)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "すべて記録と一致します" in result.stdout
+        assert snapshot(folder) == before  # replay writes nothing
+
+
+def test_the_same_archive_resolved_by_today_s_rules_differs(tmp_path):
+    """What keeps the archive replaying is the version it records: the same turns said to be of
+    version 4 resolve differently (no armour, 超回避 against the monster, the 受動 against 攻撃しない)."""
+    folder = _copy("duel", tmp_path)
+    for turn in (folder / "history").iterdir():
+        if turn.name.isdigit():
+            path = turn / "turn.yaml"
+            path.write_text(path.read_text("utf-8").replace("rules_version: 3", "rules_version: 4"), "utf-8")
+    result = pbf("replay", folder)
+    assert result.returncode == 1
+    assert "第1ターンが一致しません" in result.stdout + result.stderr
+
+
+def test_guard_vent_armor_is_an_option_that_pbf_list_options_explains(tmp_path):
+    listed = pbf("list", "options", "--system", "rider")
+    assert listed.returncode == 0, listed.stderr
+    assert "guard_vent_armor = false" in listed.stdout
+    assert "ガードベント" in listed.stdout.split("guard_vent_armor = false")[1].splitlines()[1]
+    as_json = json.loads(pbf("list", "options", "--system", "rider", "--json").stdout)
+    entry = next(e for e in as_json["rider"]["options"] if e["key"] == "guard_vent_armor")
+    assert entry["default"] is False and "防御力" in entry["meaning"]
+    # a bad value is refused and nothing is made; a good one is written and said in the opening post
+    bad = pbf("new", tmp_path / "bad", "--system", "rider", "--player", "刃=jinshu", "--player", "城戸=ryuki",
+              "--set", "guard_vent_armor=maybe")
+    assert bad.returncode == 1 and "true か false" in bad.stderr and not (tmp_path / "bad").exists()
+    folder = tmp_path / "on"
+    made = pbf("new", folder, "--system", "rider", "--player", "刃=jinshu", "--player", "城戸=ryuki",
+               "--set", "guard_vent_armor=true", "--seed", "armor")
+    assert made.returncode == 0, made.stderr
+    assert "追加ルール（guard_vent_armor）" in made.stdout
+    assert "guard_vent_armor = true" in (folder / "campaign.toml").read_text("utf-8")
+    plain = pbf("new", tmp_path / "off", "--system", "rider", "--player", "刃=jinshu", "--player", "城戸=ryuki")
+    assert plain.returncode == 0 and "guard_vent_armor" not in plain.stdout
+
+
+def test_pbf_list_cards_names_survive_s_movement_effect_monster_drive():
+    listed = pbf("list", "cards", "--system", "rider")
+    assert listed.returncode == 0, listed.stderr
+    survive = listed.stdout.split("survive：サバイブ")[1].splitlines()[1]
+    assert "モンスタードライブ（☆）" in survive
+    guard = listed.stdout.split("guard_vent：ガードベント")[1].splitlines()[1]
+    assert "guard_vent_armor" in guard

@@ -48,7 +48,7 @@ def test_royale_demo_runs_to_its_end(tmp_path):
     assert any(e["type"] == "ko" for e in events)
     assert any(e["type"] == "event_final" for e in events)
     text = out.getvalue()
-    assert "距離（各自1D6）：" in text and "の標的：" in text and "★勝者：チーム" in text
+    assert "リアクション側の距離（各自1D6）：" in text and "■アクション側：" in text and "の標的：" in text and "★勝者：チーム" in text
     text.encode("cp932")  # CP932-safe (forums)
     assert "\u2212" not in text and "\u301c" not in text and "\u2014" not in text
 

@@ -24,7 +24,7 @@ def test_get_system():
 
 
 def test_options():
-    assert SYSTEM.default_options == {"turn_limit": 0, "hp": 20}
+    assert SYSTEM.default_options == {"turn_limit": 0, "hp": 20, "guard_vent_armor": False}
     assert SYSTEM.coerce_option("turn_limit", "10") == 10
     assert SYSTEM.coerce_option("hp", "１５") == 15
     for key, value in [("hands", "free"), ("turn_limit", "ten"), ("turn_limit", "-1"), ("hp", "0")]:

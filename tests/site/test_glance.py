@@ -357,7 +357,7 @@ def test_each_turn_link_says_what_happened(glanced):
             page = report[(href, "phone")]
             assert page["happened"] == [text.removeprefix(f"第{t}ターン：")]
     rider = dict((h, x) for h, x, _, rel in glanced["demo-rider"][2][("index.html", "phone")]["links"] if rel is None)
-    assert rider["turn-0001.html"] == "第1ターン：刃が城戸に3ダメージ"
+    assert rider["turn-0001.html"] == "第1ターン：刃が城戸に4ダメージ"  # the page's damage formula (rules version 4)
     assert rider["turn-0007.html"].endswith("城戸が脱落、刃の勝利")
 
 

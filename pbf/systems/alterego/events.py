@@ -127,7 +127,9 @@ class Clash(Event):
     theirs: str
     result: str  # ○ × △ ＼ ― (parenthesised cells read as the plain symbol)
     their_result: str
-    outcome: str = "decided"  # decided (○/×) / trade (相打ち) / throw_break (投げ抜け) / unrelated (―, 関係なし)
+    # decided (○/×) / trade (相打ち: both strike) / throw_break (投げ抜け) / unrelated (―, 関係なし) /
+    # dodged (rules version 3: an airborne attack on a fighter who only jumped; the jump avoids it)
+    outcome: str = "decided"
     stance: bool = False  # the target met it with a guard stance (ガードの構え)
 
 

@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ...errors import OrderError, Problem, nearest
 from ...reader import kana
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token as Piece, chat_lines, flavour, lines_of, passed_over, resolve_unknowns, scan, taken_back
+from ...reader.scan import Token as Piece, chat_lines, chat_sentences, flavour, lines_of, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ...resources import lark_parser
 from ...record import field, record
@@ -128,6 +128,9 @@ _CARD_SYMBOLS = frozenset("弱強→←↑⇒➡⇐⬅⇑⬆^|")
 _ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z])")
 _CANCEL_WORD = re.compile(r"(?:cancel|キャンセル|c)(?![a-z])")
 _TIMES = frozenset("×✕✖")
+_ENGLISH_TIMES = {"twice": 2, "thrice": 3}
+# what says a named move is not made (ジャンプはしないで弱攻撃, ジャンプはせずに前進して投げ)
+_NOT_DOING = ("しない", "しないで", "せず", "せずに", "しません")  # after the move: walk forward twice
 _OPENS = "([{「【〔"
 
 
@@ -196,6 +199,33 @@ def _guessed_lines(tokens: list[Piece], src: Text) -> list[Piece]:
                 t.word, t.corrected, t.candidates = None, False, ()
         seen_order = seen_order or exact
     return tokens
+
+
+_THEIRS = ("相手の", "敵の", "向こうの")
+
+
+def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
+    """``相手の投げが怖いので``: a move said of the opponent (相手の, 敵の before it) is theirs,
+    not a card of this plot: the words are passed over as a remark (noted)."""
+    out: list[Piece] = []
+    k = 0
+    while k < len(tokens):
+        tok = tokens[k]
+        said = src.norm[tok.start:tok.end]
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        joined = said + (src.norm[nxt.start:nxt.end] if nxt is not None else "")
+        for head in _THEIRS:
+            if said == head or (joined == head and nxt is not None and nxt.kind == "function"):
+                j = k + (1 if said == head else 2)
+                move = tokens[j] if j < len(tokens) else None
+                if move is not None and move.kind in ("word", "symbol", "unknown") and (move.word is not None or move.kind == "symbol"):
+                    out.append(Piece(tok.start, move.end, "comment"))  # 相手の投げ: theirs
+                    k = j + 1
+                    break
+        else:
+            out.append(tok)
+            k += 1
+    return out
 
 
 def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
@@ -267,7 +297,7 @@ class _Source:
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
         tokens, back = taken_back(tokens, self.source)
         self.notes.extend(back)
-        tokens = flavour(_pointer_remarks(tokens, self.source), self.source)
+        tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
         self.notes.extend(_arrow_between_words(tokens, self.source))
@@ -278,7 +308,13 @@ class _Source:
             self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
                                          text=shown.strip() or None, hint="何もしないなら「なし」と書いてください。"))
         tokens, chat = chat_lines(tokens, self.source)
-        self.notes.extend(chat)
+        tokens, remarks = chat_sentences(tokens, self.source)
+        self.notes.extend(chat + remarks)
+        if remarks and not self.problems and not any(
+                t.kind in ("word", "symbol", "number", "unknown", "negation", "counter") for t in tokens):
+            line, column, shown = self.source.where(0, len(self.source.norm))  # 必殺技を出します: chat, and no plot
+            self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
+                                         text=shown.strip() or None, hint="出すカードか技の名前を書いてください。何もしないなら「なし」。"))
         self.notes.extend(passed_over(tokens, self.source))
         self._emit(tokens)
 
@@ -310,8 +346,12 @@ class _Source:
                 self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
                 b.kind, b.word = "sep", None
-            elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and b.word.technique and any(
-                    src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
+            elif len(vb) == 1 and vb in "→←" and len(va) > 1 and vb in va and b.word.technique and (any(
+                    src.norm[t.start:t.end] == "で" for t in between if t.kind == "function") or (
+                    # 後ろにジャンプして離れます: a verb of the move after て says how it moves (not ガードします)
+                    (any(src.norm[t.start:t.end] in ("して", "て") for t in between if t.kind == "function") or
+                     (a is not None and src.norm[a.start:a.end].endswith(("して", "って", "んで"))))
+                    and not src.norm[b.start:b.end].startswith((b.word.shown, "前進", "後退", "ガード")))):
                 line, column, shown = src.where(b.start, b.end)
                 self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
@@ -341,6 +381,7 @@ class _Source:
         last_unit: tuple[str, int] | None = None  # the cards of the last word or symbol, and where they start in out
         pending_count = 0  # 2マス前進: a count before its word
         times = False
+        not_done: list[tuple[int, int]] = []  # ジャンプはしないで: moves read as not made
         significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
         follows = {id(a): b for a, b in zip(significant, significant[1:])}
 
@@ -375,6 +416,10 @@ class _Source:
             if tok.end == tok.start:
                 continue  # the end of a line kept by chat_lines
             nxt = follows.get(id(tok))
+            if kind in ("unknown", "function", "word") and src.folded[tok.start:tok.end].strip() in _ENGLISH_TIMES \
+                    and last_unit is not None:
+                repeat(_ENGLISH_TIMES[src.folded[tok.start:tok.end].strip()], tok)  # move forward twice
+                continue
             if kind == "symbol":
                 piece = src.norm[tok.start:tok.end]
                 if piece in _TIMES or piece in ("x", "*"):
@@ -452,7 +497,7 @@ class _Source:
                     self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column,
                                               text=shown))
                 start_at = len(out)
-                if word.technique:
+                if word.technique and not src.norm[tok.start:tok.end].strip().isdigit():  # 9 is a card's numpad key
                     self.named.update(range(start_at, start_at + len(str(word.value))))
                 put(str(word.value), tok)
                 put(" ", tok)
@@ -463,6 +508,17 @@ class _Source:
                 continue
             if kind == "negation":
                 before = next((t for t in reversed(tokens[:index]) if t.kind in ("word", "symbol")), None)
+                between = tokens[tokens.index(before) + 1:index] if before is not None else []
+                if before is not None and last_unit is not None and before.word is not None and before.word.technique \
+                        and all(t.kind in ("function", "sep") and src.norm[t.start:t.end].strip() in ("は", "を", "も", "")
+                                for t in between) and src.norm[tok.start:tok.end] in _NOT_DOING:
+                    del out[last_unit[1]:], origin[last_unit[1]:]  # ジャンプはしないで: the move not made
+                    not_done.append((before.start, tok.end))
+                    line, column, shown = src.where(before.start, tok.end)
+                    self.notes.append(Problem("は出さない動きとして読みました（そのカードは出しません）。", line=line,
+                                              column=column, text=shown))
+                    last_unit = None
+                    continue
                 problem(tok, "打ち消しの語（しない・使わない）は読めません。出さないカードは書かないでください。",
                         "出すカードだけを書きます。何もしないなら「なし」。",
                         end=None) if before is None else problem(
@@ -476,6 +532,10 @@ class _Source:
             origin.append(src.span(tok.start, tok.end))
         if pending_count:
             self.problems.append(Problem("数の後に、繰り返すカードか技がありません。", line=1, column=1, hint="例：2マス前進"))
+        if not_done and not any(ch in "弱強→←↑" for ch in out):
+            line, column, shown = src.where(not_done[0][0], not_done[-1][1])
+            self.problems.append(Problem("しない動きだけが書かれています（出すカードがありません）。", line=line, column=column,
+                                         text=shown, hint="出すカードを書いてください。何もしないなら「なし」。"))
         self.norm = "".join(out)
         self.origin = origin
 
@@ -678,41 +738,117 @@ def _read_plot(text: str, words: dict[str, str] | None) -> Plot:
     plot = _ToPlot(source, problems, unbracketed).transform(tree)
     if problems:
         raise OrderError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
-    notes = source.notes + _joined(plot, source.lexicon.commands)
+    plot, joined = _joined(plot, source.lexicon.commands, source.source.original)
+    notes = source.notes + joined
     if notes:
         plot = Plot(plot.items, tuple(sorted(notes, key=lambda p: (p.line or 0, p.column or 0))))
     return plot
 
 
-def _joined(plot: Plot, table: dict[str, Any] | None) -> list[Problem]:
-    """Never a wrong guess: where the cards of two written words join into another technique by
-    the rules (ジャンプ 弱攻撃 is 対空技 ↑弱; 弱攻撃 強攻撃 is 投げ), the plot reads as the rules
-    say and a warning names the other reading and how to write it (｜ keeps them apart)."""
+def _joined(plot: Plot, table: dict[str, Any] | None, text: str = "") -> tuple[Plot, list[Problem]]:
+    """Never a wrong guess: where the cards of two moves the player named apart would join into
+    another technique by the rules (ジャンプ 弱攻撃 would be 対空技 ↑弱; 弱攻撃 強攻撃 投げ), the
+    moves are read as named — a ｜ before the one that would join (独自裁定, docs/rules/alterego.md:
+    as few as keep each named move itself) — and a warning names the other reading and how to
+    write it. Written against each other (前J弱, ジャンプ←強) or as cards (弱 強, 9弱), they read as
+    the rules give, and a warning shows the ｜ form."""
     if not table:
-        return []
-    from .reading import read_cards
+        return plot, []
+    from .reading import _adjacent, read_cards
 
+    items = list(plot.items)
     out: list[Problem] = []
-    segment: list[Card] = []
-    for item in (*plot.items, None):
+    cuts: list[tuple[int, Card]] = []
+    segment: list[int] = []
+    for index, item in enumerate((*items, None)):
         if isinstance(item, Card):
-            segment.append(item)
+            segment.append(index)
             continue
-        at = 0
-        for read in read_cards(segment, table):
-            cards = segment[at : at + len(read.cards)]
-            at += len(read.cards)
-            units: dict[tuple[int, int], str] = {}
-            for card in cards:
-                units.setdefault((card.line, card.column), card.text)
-            if len(units) >= 2 and any(card.named for card in cards):
-                words = list(units.values())
+        units: list[list[int]] = []
+        for at in segment:
+            card = items[at]
+            if units and (items[units[-1][-1]].line, items[units[-1][-1]].column) == (card.line, card.column):
+                units[-1].append(at)
+            else:
+                units.append([at])
+        run: list[list[int]] = units[:1]
+        for unit in units[1:]:
+            crossing = _crossing([*run, unit], items, table, _adjacent, read_cards, text)
+            if crossing is not None and crossing[2]:
+                cuts.append((unit[0], items[unit[0]]))
+                words = [items[u[0]].text for u in crossing[1]]
                 out.append(Problem(
-                    f"は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
-                    line=cards[0].line, column=cards[0].column, text=" ".join(words), severity="warning",
-                    hint=f"別々の技にするなら「{'｜'.join(words)}」と書いてください。"))
+                    f"は別々の技として読みました（続けると{crossing[0].technique.name}（{crossing[0].cards}）になります）。",
+                    line=items[crossing[1][0][0]].line, column=items[crossing[1][0][0]].column, text=" ".join(words),
+                    severity="warning", hint=f"{crossing[0].technique.name}のつもりなら「{crossing[0].cards}」と書いてください。"))
+                run = [unit]
+                continue
+            run.append(unit)
+        for read, covered, _gap in _crossings(run, items, table, _adjacent, read_cards, text):
+            words = [items[u[0]].text for u in covered]
+            out.append(Problem(
+                f"は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
+                line=items[covered[0][0]].line, column=items[covered[0][0]].column, text=" ".join(words),
+                severity="warning", hint=f"別々の技にするなら「{'｜'.join(words)}」と書いてください。"))
         segment = []
-    return out
+    if not out:
+        return plot, []
+    for at, card in reversed(cuts):
+        items.insert(at, Split(card.line, card.column, ""))
+    return Plot(tuple(items), plot.notes), out
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+    return start + column - 1
+
+
+# what says "then" between two moves (jump してから jaku, 前進の後に投げ): they are two moves
+_THEN = re.compile(r"(?:し?てから|それから|その後|そのあと|のあと|の後|あとに|後に|次に|続けて|then|and then|after that)", re.I)
+
+
+def _said_then(first: Card, second: Card, text: str) -> bool:
+    """Between the two cards the player wrote a word of sequence (してから, then)."""
+    if not text:
+        return False
+    a, b = _offset(text, first.line, first.column), _offset(text, second.line, second.column)
+    return bool(_THEN.search(text[a:b])) or first.text.endswith(("て", "で"))
+
+
+def _apart(first: Card, second: Card, text: str, adjacent: Any) -> bool:
+    """Two moves written apart: not side by side, or with a verb of sequence between them
+    (ジャンプして弱攻撃: the て says one move, then the next)."""
+    return not adjacent(first, second) or (bool(text) and _said_then(first, second, text))
+
+
+def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any,
+               text: str = "") -> list:
+    """Each technique the run's cards read as that takes cards of two written units, one of them
+    a named move: (the reading, the units it covers, whether a gap is between two of them)."""
+    cards = [items[at] for unit in run for at in unit]
+    owner = [k for k, unit in enumerate(run) for _at in unit]
+    found, at = [], 0
+    for read in read_cards(cards, table):
+        span = range(at, at + len(read.cards))
+        at += len(read.cards)
+        covered = sorted({owner[k] for k in span})
+        if len(covered) < 2 or not (any(items[run[k][0]].named for k in covered) or any(
+                _said_then(items[run[a][-1]], items[run[b][0]], text) for a, b in zip(covered, covered[1:]))):
+            continue
+        gap = any(_apart(items[run[a][-1]], items[run[b][0]], text, adjacent)
+                  and (items[run[a][0]].named or items[run[b][0]].named or _said_then(items[run[a][-1]], items[run[b][0]], text))
+                  for a, b in zip(covered, covered[1:]))
+        found.append((read, [run[k] for k in covered], gap))
+    return found
+
+
+def _crossing(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any, text: str = ""):
+    """The first crossing (:func:`_crossings`) of the run that takes its last unit, or None."""
+    last = run[-1]
+    return next((c for c in _crossings(run, items, table, adjacent, read_cards, text) if c[1][-1] is last), None)
+
 
 # what a count may be written against: the particle of 弱攻撃を2回, an ending that is only a verb's (出して)
 _COUNT_PARTICLES = ("を", "は", "で", "ずつ")

@@ -24,7 +24,7 @@ from . import events as ev
 from .data import Character, GameData, Technique
 from .plot import Plot
 from .reading import CancelMark, read_plot
-from .state import CANCEL_COST, SOUL_MAX, SUPER_COST, copy_battle, draw_up, missing_cards, take_cards
+from .state import CANCEL_COST, RULES_VERSION, SOUL_MAX, SUPER_COST, copy_battle, draw_up, missing_cards, take_cards
 from ...record import record
 
 MAX_STEPS = 64
@@ -81,6 +81,8 @@ class _Turn:
         self.options = ctx.options
         self.free = ctx.options.get("hands", "private") == "free"
         self.max_distance = int(ctx.options.get("max_distance", 6))
+        # the rules this turn is resolved under: older only when a turn archived under them is replayed
+        self.rules = int(ctx.rules_version or RULES_VERSION)
         self.events: list[Event] = []
         self.step = 0
         self.fighters = [
@@ -274,8 +276,17 @@ class _Turn:
             hits.append((a, ea.tech, b))
         if rb != "×":
             hits.append((b, eb.tech, a))
-        for x, tech, y in hits:
-            self._hit(x, tech, y)
+        if self.rules >= 3:
+            # 相打ち (rules version 3): both blows land at once, then their knock-downs, so a
+            # fighter knocked down by the trade still lands the blow they struck with it
+            for x, tech, y in hits:
+                self._hit(x, tech, y, knock=False)
+            for x, tech, y in hits:
+                if tech.knockdown and not y.down:
+                    self._knockdown(y, x)
+        else:  # rules version 2: each hit's knock-down came before the other's hit
+            for x, tech, y in hits:
+                self._hit(x, tech, y)
         if ra == "×":
             self._suki(a)
         if rb == "×":
@@ -304,7 +315,11 @@ class _Turn:
             return
         if y.airborne:
             # nothing (or a whiff) after a jump: the enemy meets it as ジャンプ
-            rx, ry = self._matchup(x, kx, y, "jump")
+            rx, ry = self._matchup(x, kx, y, "jump", striking=False)
+            if rx not in ("○", "×") and self.rules >= 3:
+                # rules version 3: a cell where both strike (＼ ジャンプ対ジャンプ) against a fighter
+                # who only jumped is no 相打ち; the jump avoids it (「ほとんどの敵の攻撃を避ける」)
+                return
             if rx == "×":
                 self._suki(x)
                 return
@@ -314,8 +329,9 @@ class _Turn:
             return
         self._hit(x, tech, y)
 
-    def _matchup(self, x: _Fighter, kx: str, y: _Fighter, ky: str) -> tuple[str, str]:
-        """Both sides' results from the table, announced as one ``clash`` event."""
+    def _matchup(self, x: _Fighter, kx: str, y: _Fighter, ky: str, striking: bool = True) -> tuple[str, str]:
+        """Both sides' results from the table, announced as one ``clash`` event. ``striking``:
+        the enemy's technique is an established attack too (False: a jump met with nothing)."""
         rx, ry = self.data.matchups.result(kx, ky), self.data.matchups.result(ky, kx)
         if kx == ky == "throw":
             outcome = "throw_break"
@@ -323,6 +339,8 @@ class _Turn:
             outcome = "decided"
         elif rx == ry == "―":
             outcome = "unrelated"
+        elif not striking and self.rules >= 3:  # ＼ or △ with one side not striking: no 相打ち
+            outcome = "dodged"
         else:  # ＼ or △: both strike
             outcome = "trade"
         labels = self.data.matchups.kinds
@@ -360,11 +378,11 @@ class _Turn:
                 self.set_distance(self.distance + 1)
                 self.emit(ev.Push(x.name, self.step, y.name, "chain", self.distance))
 
-    def _hit(self, x: _Fighter, tech: Technique, y: _Fighter) -> None:
+    def _hit(self, x: _Fighter, tech: Technique, y: _Fighter, knock: bool = True) -> None:
         self.emit(ev.Hit(x.name, self.step, y.name, tech.name, tech.cls))
         self._damage(x, y, tech.damage)
         self._contact(x, tech, y)
-        if tech.knockdown and not y.down:
+        if knock and tech.knockdown and not y.down:
             self._knockdown(y, x)
 
     def _guarded(self, x: _Fighter, tech: Technique, y: _Fighter, stance: bool) -> None:

@@ -24,6 +24,11 @@ from ...dice import Dice
 from ..base import IMMUTABLE, copy_state
 from .events import DrawCards, Reshuffle
 
+# The rules version of this code (AlterEgo.rules_version, archived with every turn). A turn
+# replayed from an archive made under an older version is resolved by that version's rulings
+# (Context.rules_version); docs/rules/alterego.md lists what each version changed.
+RULES_VERSION = 3
+
 # The soul gauge each costs (the page: キャンセル and 特殊必殺技 cost 3); here, not in the
 # resolver, so that the order views need not import the resolver.
 CANCEL_COST = 3

@@ -11,7 +11,7 @@ from ...errors import OrderError, PbfError, Problem
 from ...lazy import lazy
 from ..base import Context, Player
 from . import data as data_mod
-from .state import CANCEL_COST, SUPER_COST, is_locked, new_fighter
+from .state import CANCEL_COST, RULES_VERSION, SUPER_COST, is_locked, new_fighter
 
 if TYPE_CHECKING:
     from .plot import Plot
@@ -45,9 +45,10 @@ HAND_PROBLEM = "手札にないカードが行動に書かれています（ど�
 class AlterEgo:
     name = "alterego"
     title = "Alter EGO ―オルタリゴ―"
-    # Bumped whenever a ruling changes what a turn resolves to; archived with every turn so that
-    # replaying an older campaign can say "the rules changed" instead of a bare difference.
-    rules_version = 2
+    # Bumped whenever a ruling changes what a turn resolves to; archived with every turn. A turn
+    # archived under an older version is replayed under it (Context.rules_version): every changed
+    # ruling and post wording is kept behind the version that changed it.
+    rules_version = RULES_VERSION
     default_options: dict[str, Any] = {
         "hands": "private",  # private / open / free
         "hp": 20,
@@ -144,13 +145,17 @@ class AlterEgo:
             plot = plot_mod.parse_plot(text, _lexicon().lexicon(ctx.data, character) if character else None)
         except OrderError as exc:
             raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
+        if "ので" in text or "のつもりで" in text:
+            plot = self._explained(text, plot, plot_mod, ctx, character)
+        if "(" in text or "（" in text:
+            plot = self._glossed(text, plot, plot_mod, ctx, character)
         options, defaults = ctx.options, self.default_options
         fighter = state["fighters"][player]
         problems: list[Problem] = []
         cards = [i for i in plot.items if isinstance(i, Card)]
         if is_locked(fighter) and plot.items:
             first = plot.items[0]
-            why = "ガードの構えが続いている" if fighter.get("stance") else "強攻撃の力をためている"
+            why = "ガードの構えが続いている" if fighter.get("stance") else f"{self._charged(fighter, ctx)}の力をためている"
             problems.append(
                 Problem(
                     f"{why}ので、このターンはカードを出せません。",
@@ -209,6 +214,80 @@ class AlterEgo:
             raise OrderError(problems)
         return plot
 
+    def _explained(self, text: str, plot: Any, plot_mod: Any, ctx: Context, character: Any) -> Any:
+        """弱攻撃のあとに強攻撃をしたいので、弱攻撃｜強攻撃 でお願いします: the sentence before ので says
+        why, the part after is the plot — the same cards said twice are one plot, read from the part
+        after (as written there), with a note. Otherwise the plot as read."""
+        import re
+
+        m = re.search(r"(?:な?ので|のつもりで)[、,。\s]*", text)
+        if m is None or not text[m.end():].strip():
+            return plot
+        words = _lexicon().lexicon(ctx.data, character) if character else None
+        try:
+            before = plot_mod.parse_plot(text[: m.start()], words)
+            after = plot_mod.parse_plot(text[m.end():], words)
+        except OrderError:
+            return plot
+        if not before.cards or before.cards != after.cards or plot.cards != before.cards + after.cards:
+            return plot
+        line = text.count("\n", 0, m.start()) + 1
+        note = Problem("は行動の説明として読みませんでした（後ろに同じカードが書かれています）。", line=line, column=1,
+                       text=text[: m.end()].strip().split("\n")[-1])
+        return plot_mod.Plot(tuple(_shifted(item, text, m.end()) for item in after.items),
+                             (note, *(_shifted(n, text, m.end()) for n in after.notes)))
+
+    def _glossed(self, text: str, plot: Any, plot_mod: Any, ctx: Context, character: Any) -> Any:
+        """Cards in brackets after the plot on their line say what the plot is (66H (dash heavy),
+        朧月（←→強）): when they are the last cards before them, a gloss — passed over, with a note;
+        when they are other cards (エナジーキャノン（↑→強）), the plot outside is read and a warning
+        says which cards in brackets were not. Otherwise the plot as read."""
+        import re
+
+        words = _lexicon().lexicon(ctx.data, character) if character else None
+        notes: list[Problem] = []
+        for m in re.finditer(r"[（(]([^（()）\n]+)[）)]", text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if not text[line_start : m.start()].strip():
+                continue  # a bracket that opens its line is no gloss of anything
+            try:
+                inside = plot_mod.parse_plot(m.group(1), words)
+                blanked = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+                without = plot_mod.parse_plot(blanked, words)
+                ahead = plot_mod.parse_plot(text[: m.start()], words)
+            except OrderError:
+                continue
+            if not inside.cards or not ahead.cards or inside.notes:
+                continue  # （投げ狙いです）: a remark that says more than cards
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - line_start + 1
+            if ahead.cards[-len(inside.cards):] == inside.cards:
+                if plot.cards != without.cards:  # the gloss was read as cards: read without it
+                    plot = plot_mod.Plot(without.items, (*without.notes, *notes))
+                notes.append(Problem("は直前の行動の説明として読みました（カードは出しません）。", line=line, column=column,
+                                     text=m.group(0)))
+            else:
+                notes.append(Problem(f"のカード（{''.join(inside.cards)}）は読みませんでした：括弧の前の行動（{''.join(ahead.cards)}）と違います。",
+                                     line=line, column=column, text=m.group(0), severity="warning",
+                                     hint="括弧の中のカードのつもりなら、括弧を外して書いてください。"))
+                if plot.cards != without.cards:
+                    plot = plot_mod.Plot(without.items, without.notes)
+        if not notes:
+            return plot
+        kept = [n for n in plot.notes if not (n.text and any(n.text == g.text or n.text in g.text for g in notes))]
+        return plot_mod.Plot(plot.items, tuple(sorted((*kept, *notes), key=lambda p: (p.line or 0, p.column or 0))))
+
+    @staticmethod
+    def _charged(fighter: dict[str, Any], ctx: Context) -> str:
+        """The name (from data) of the technique a fighter is charging (強攻撃 in the bundled data)."""
+        character = ctx.data.characters.get(fighter.get("character"))
+        if character is not None:
+            try:
+                return character.technique(fighter["charging"]).name
+            except PbfError:  # a state naming a technique the data lacks: its id, as written
+                pass
+        return str(fighter["charging"])
+
     def _restated(self, text: str, plot_mod: Any, ctx: Context, character: Any, limit: int) -> Any:
         """A plot too long for the turn whose first part alone is a whole plot, the rest a remark
         about it (a later line, ``←投げ``, ``（前進投げ）``): read as the first part, with a note —
@@ -264,7 +343,7 @@ class AlterEgo:
     # -- resolver ----------------------------------------------------------------------------
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context):
         if not self.default_options.keys() <= ctx.options.keys():  # a context made without the defaults
-            ctx = Context(ctx.system, ctx.players, ctx.data, {**self.default_options, **ctx.options})
+            ctx = replace(ctx, options={**self.default_options, **ctx.options})
         return _resolver().resolve(state, orders, dice, ctx)
 
     # -- views -------------------------------------------------------------------------------
@@ -325,7 +404,7 @@ class AlterEgo:
                     "class": tech.cls,
                     "class_name": ctx.data.classes.get(tech.cls, tech.cls),
                     "kind_id": tech.kind,
-                    "kind": ctx.data.matchups.kinds.get(tech.kind, "移動"),
+                    "kind": ctx.data.matchups.kinds.get(tech.kind, "移動技"),
                     "reach": tech.reach,
                     "damage": tech.damage,
                     "cost": SUPER_COST if tech.cls == "super" else 0,
@@ -353,6 +432,7 @@ class AlterEgo:
             "empty": not order.items,
             "locked": lock is not None,
             "lock_reason": lock,
+            "charging": self._charged(fighter, ctx) if lock == "charging" else None,
             "hands": opts["hands"],
             "hand": list(fighter.get("hand") or []),
             "soul": fighter["soul"],
@@ -453,7 +533,7 @@ class AlterEgo:
             return kept[2]
         rows = [
             {"name": t.name, "cards": t.command, "class": t.cls, "class_name": ctx.data.classes.get(t.cls, t.cls),
-             "kind": ctx.data.matchups.kinds.get(t.kind, "移動"), "reach": t.reach, "damage": t.damage,
+             "kind": ctx.data.matchups.kinds.get(t.kind, "移動技"), "reach": t.reach, "damage": t.damage,
              "cost": SUPER_COST if t.cls == "super" else 0}
             for t in techniques
         ]
@@ -489,3 +569,14 @@ class AlterEgo:
 
 
 SYSTEM = AlterEgo()
+
+
+def _shifted(item: Any, text: str, offset: int) -> Any:
+    """An item read from ``text[offset:]``, placed where it is in ``text`` (line and column)."""
+    from dataclasses import replace
+
+    line = text.count("\n", 0, offset)
+    if getattr(item, "line", None) is None or (line == 0 and not offset):
+        return item
+    start_col = offset - (text.rfind("\n", 0, offset) + 1)
+    return replace(item, line=item.line + line, column=item.column + (start_col if item.line == 1 else 0))

@@ -27,6 +27,10 @@ _checks = lazy("pbf.systems.rider.checks")
 _resolver = lazy("pbf.systems.rider.resolver")
 
 
+_TRUE = ("true", "on", "yes", "1")
+_FALSE = ("false", "off", "no", "0")
+
+
 class RiderSystem:
     name = "rider"
     title = "ライダーバトル"
@@ -34,21 +38,47 @@ class RiderSystem:
     # 2: initiative and the starting distance at turn 0; conditions on what actually happens;
     #    blocking by direction; 超回避 thresholds; movement-target lists; 庇う by a target refused.
     # 3: ガードベント's invented armor (+1 防御力 in the damage step while vented in).
-    rules_version = 3
+    # 4: the armor only with the option guard_vent_armor (off: the page's damage formula);
+    #    超回避 on every evasion roll (a contract monster's attack, 庇う), with a scope; 受動
+    #    「攻撃なら」 = a weapon of the actor's reaches me (not whether it will attack); a coverer
+    #    out of the attack's range cannot 庇う; the posts' words (アクション側, ＋ファイナルベント6, …).
+    #    A turn archived under an older version is resolved (pbf replay) as that version did:
+    #    RiderSystem.rules(ctx).
+    rules_version = 4
     # After the battle is decided, a turn may still hold the winners' イベントファイナル (an
     # epilogue post); the engine lets such a turn through and parse_order/resolve handle it.
     accepts_epilogue = True
     # ... and in a thread, a line beginning with イベントファイナル: is such an order without the
     # marker (the winner posts it after the end, chat before it; docs/forum.md, section 3)
     epilogue_words = ("イベントファイナル", "event final")
-    default_options: dict[str, Any] = {"turn_limit": 0, "hp": 20}
+    default_options: dict[str, Any] = {"turn_limit": 0, "hp": 20, "guard_vent_armor": False}
+
+    def rules(self, ctx: Context) -> int:
+        """The rules version a turn is resolved under: the context's (an archived turn, pbf
+        replay), else this one's."""
+        return int(getattr(ctx, "rules_version", 0) or self.rules_version)
+
+    def armor_on(self, ctx: Context) -> bool:
+        """ガードベント's invented armor (data ``armor``): always in rules version 3, never before,
+        and from version 4 on only with the option ``guard_vent_armor``."""
+        version = self.rules(ctx)
+        if version <= 3:
+            return version == 3
+        return bool(ctx.options.get("guard_vent_armor", False))
 
     # -- options ---------------------------------------------------------------------------
     def coerce_option(self, key: str, value: Any) -> Any:
         if key not in self.default_options:
             known = "、".join(self.default_options)
             raise PbfError(f"ライダーバトルに「{key}」という設定はありません（{known}）。 / unknown option")
+        if key == "guard_vent_armor":
+            word = str(value).strip().lower()
+            if isinstance(value, bool) or word in _TRUE or word in _FALSE:
+                return value if isinstance(value, bool) else word in _TRUE
+            raise PbfError(f"設定 {key} は true か false です（「{value}」）。 / {key} takes true or false")
         try:
+            if isinstance(value, bool):
+                raise ValueError
             number = int(str(value).strip())
         except ValueError:
             raise PbfError(f"設定 {key} は整数です（「{value}」）。 / {key} takes an integer") from None
@@ -130,7 +160,7 @@ class RiderSystem:
         return order.canonical or canonical(order, _bundled())
 
     def resolve(self, state, orders, dice, ctx):
-        return _resolver().resolve(state, orders, dice, ctx)
+        return _resolver().resolve(state, orders, dice, ctx, rules=self.rules(ctx), armor=self.armor_on(ctx))
 
     def opening(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         """Context for the opening post (templates/rider/opening.j2): who goes first (the
@@ -185,7 +215,7 @@ class RiderSystem:
         }
 
     def order_view(self, order: RiderOrder, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
-        from .orders import MOVE_RULE_WORDS, POOL_WORDS, canonical
+        from .orders import MOVE_RULE_WORDS, POOL_WORDS, SUPER_KIND_WORDS, canonical
 
         data: RiderData = ctx.data
         f = state["fighters"][player]
@@ -194,7 +224,7 @@ class RiderSystem:
         def cond(c):
             return None if c is None else ("攻撃" if c == "attack" else data.card_name(c))
 
-        warnings = _checks().advice(order, player, state, data)
+        warnings = _checks().advice(order, player, state, data, armor=self.armor_on(ctx))
         return {
             "player": player,
             "character": f["character"],
@@ -214,6 +244,8 @@ class RiderSystem:
             "evasion": POOL_WORDS.get(order.evasion) if order.evasion else None,
             "super_evasion": order.super_evasion,
             "super_threshold": order.super_threshold,
+            # which evasion rolls (issue 22): [] = every one, else 本体の攻撃 / アドベント / 庇うとき
+            "super_scope": [SUPER_KIND_WORDS[k] for k in order.super_scope],
             "cover": order.cover,
             "event_final": order.event_final,
             "canonical": canonical(order, data),
@@ -241,6 +273,7 @@ class RiderSystem:
             "hold": order.hold,
             "super_evasion": order.super_evasion,
             "super_threshold": order.super_threshold,
+            "super_scope": list(order.super_scope),  # [] = every evasion roll; actor / advent / cover
             "parry": order.parry,
             "evasion": order.evasion,
             "targets": list(order.targets),

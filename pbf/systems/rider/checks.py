@@ -269,6 +269,20 @@ def _character_name(data: RiderData, fighter: dict[str, Any]) -> str:
         return fighter["character"]
 
 
+def roster(state: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """(name, character) of every fighter of the battle: the names a GM's reading knows
+    (ないとにちかよる, ファイナル 北岡>城戸)."""
+    return tuple((name, str(f.get("character", ""))) for name, f in state["fighters"].items())
+
+
+def is_fighter(raw: str, roster_: tuple[tuple[str, str], ...], data: RiderData) -> bool:
+    """The written word names one fighter of ``roster_`` (as :func:`find_fighter` or
+    :func:`near_fighter` read it)."""
+    fighters = {name: {"character": character} for name, character in roster_}
+    word = raw.strip()
+    return bool(word) and (len(find_fighter(word, fighters, data)) == 1 or near_fighter(word, fighters, data) is not None)
+
+
 def find_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> list[str]:
     """Who a written name means: a player's name (NFKC), else a character's id, name, English
     name or alias (e.g. ナイト, Knight) when exactly those fighters play it."""
@@ -324,7 +338,8 @@ def _read(text: str, player: str, state: dict[str, Any], data: RiderData, teams:
           natural: bool) -> RiderOrder:
     stage = 0
     try:
-        clauses, _normalised, where = read_clauses(text, data, player, natural)
+        clauses, _normalised, where = read_clauses(text, data, player, natural,
+                                                   roster(state) if natural else ())
         stage = 1
         order, at = build_order(clauses, text, where, player, data)
         stage = 2
@@ -374,13 +389,15 @@ def winner_word(state: dict[str, Any]) -> str:
 
 # -- advice for ``pbf check``: orders that read, but perhaps not as meant ----------------------
 
-def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData) -> list[dict[str, Any]]:
+def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderData,
+           armor: bool = False) -> list[dict[str, Any]]:
     """Warnings shown with the reading (``templates/rider/warning.j2`` words them):
 
     * ``swallowed``: イベントファイナル's free text runs to the end of its line, so a clause
       written after it on the same line (``/ 受動: リフレクト``) is part of the flourish;
     * ``guard_no_help``: a 受動 card whose only evasion help is the 防御力 pool, for a rider whose
-      防御力 is not above its 運動性 (the higher pool is used anyway);
+      防御力 is not above its 運動性 (the higher pool is used anyway; ``armor``: the campaign has
+      ガードベント's armour on, option guard_vent_armor, which the warning then mentions);
     * ``vent_replaced``: two vent cards of this order, the 能動 one and a 受動 one: only one card
       is vented in at a time (「別のカードをベントインした場合は、古いカードは破棄されます」), so the
       one vented in first is discarded when the other is (which first: the initiative order);
@@ -402,7 +419,8 @@ def advice(order: RiderOrder, player: str, state: dict[str, Any], data: RiderDat
         for rule in order.passive:
             if fx.has(data, rule.card, "guard") and defense <= mobility:
                 out.append({"kind": "guard_no_help", "card": data.card_name(rule.card), "defense": defense,
-                            "mobility": mobility, "armor": int(fx.effects(data, rule.card).get("armor", 0) or 0)})
+                            "mobility": mobility,
+                            "armor": int(fx.effects(data, rule.card).get("armor", 0) or 0) if armor else 0})
         out += _vent_warnings(order, player, state, data)
     return out
 

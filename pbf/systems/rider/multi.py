@@ -114,27 +114,30 @@ class MultiBattle:
                 return
             if not self.alive(target):  # fell to a shared (庇う) hit earlier in this attack
                 continue
-            coverer = self.coverer(actor, target, [n for _, n in chosen])
+            coverer = self.coverer(actor, target, [n for _, n in chosen], weapon.reach)
             if coverer is None:
                 self.defend(actor, target, weapon, attack, aim, main, act)
             else:
                 self.cover(actor, coverer, target, weapon, attack, aim, main, act)
 
     # -- ６：リアクション側・回避判定: 庇う ---------------------------------------------------------
-    def coverer(self, actor: str, target: str, targets: list[str]) -> str | None:
+    def coverer(self, actor: str, target: str, targets: list[str], reach: list[str]) -> str | None:
         """The first reacting rider (initiative order) whose order says 庇う TARGET, who is not
         itself a target of this attack (「複数攻撃の場合は、狙われた全員が通常通り回避判定」: it
-        evades for itself) and who has a card allowing it vented in (ソードベント, ガードベント:
-        data ``cover``)."""
+        evades for itself), who has a card allowing it vented in (ソードベント, ガードベント:
+        data ``cover``) and (rules version 4) who stands within the attack's ``reach``:
+        「射程外への攻撃は一切出来ません」 — an attack that cannot reach the coverer cannot hit it."""
         for name in self.order_of_play():
             if name in (actor, target) or self.orders[name].cover != target:
                 continue
             if name in targets:
                 self.events.append(CoverRefused(name, target, "target"))
-            elif fx.has(self.data, self.f(name).get("vent"), "cover"):
-                return name
-            else:
+            elif not fx.has(self.data, self.f(name).get("vent"), "cover"):
                 self.events.append(CoverRefused(name, target, "no_vent"))
+            elif self.rules >= 4 and not fx.in_range(reach, self.distance(actor, name)):
+                self.events.append(CoverRefused(name, target, "range"))
+            else:
+                return name
         return None
 
     def cover(self, actor: str, coverer: str, target: str, weapon: Weapon, attack, aim: int, main: bool,
@@ -144,17 +147,29 @@ class MultiBattle:
         c = self.f(coverer)
         options = [o for o in fx.evasion_options(self.data, c) if o != "mobility"]
         c_order = self.orders[coverer]
+        # rules version 4: 超回避 is for a cover evasion too (with ガードベント's 防御力, never with 受け)
+        paying = self.rules >= 4 and c_order.super_evasion and (not c_order.super_scope or "cover" in c_order.super_scope)
         if c_order.parry and "attack" in options:
             choice = "attack"
         elif c_order.evasion in options:
             choice = c_order.evasion
         else:
-            choice = max(options, key=lambda o: (fx.pool(self.data, c, o), -options.index(o)))
+            usable = [o for o in options if not (paying and o == "attack")] or options
+            choice = max(usable, key=lambda o: (fx.pool(self.data, c, o), -usable.index(o)))
         self.events.append(Covered(coverer, target, weapon.attacker, choice))
         n_eva = fx.pool(self.data, c, choice)
-        bonus = fx.trick(c, "evasion") - 1  # 庇う: 回避達成値に−1
-        self.events.append(EvasionDeclared(coverer, weapon.attacker, choice, n_eva, 0, bonus, target,
-                                           attack=attack.achievement))
+        if self.rules <= 3:  # 超回避 was for one's own evasion only
+            bonus = fx.trick(c, "evasion") - 1  # 庇う: 回避達成値に−1
+            self.events.append(EvasionDeclared(coverer, weapon.attacker, choice, n_eva, 0, bonus, target,
+                                               attack=attack.achievement))
+        else:
+            floor = 2 + fx.trick(c, "evasion") - 1  # every die is at least 2; 庇う −1
+            paid, skipped = self.super_payment(coverer, attack, choice, "cover", floor)
+            bonus = fx.trick(c, "evasion") - 1 + paid  # 庇う: 回避達成値に−1
+            self.events.append(EvasionDeclared(coverer, weapon.attacker, choice, n_eva, paid, bonus, target, skipped,
+                                               c_order.super_threshold, attack.achievement, floor))
+            if paid:
+                self.hurt(coverer, coverer, paid)
         evasion = self.evasion_roll(coverer, n_eva, bonus, main, act)
         if attack.achievement > evasion.achievement:
             roll = self.damage_roll(actor, weapon)

@@ -31,8 +31,9 @@ EVASION_POOLS = ("mobility", "defense", "attack")
 class PassiveRule:
     """A 受動 standing order: play ``card`` when ``condition`` matches an opponent's action.
 
-    condition: None (always), "attack" (the acting opponent will attack this fighter, in
-    range) or a card id (the acting opponent's 能動 card, played and not cancelled)."""
+    condition: None (always), "attack" (a weapon of the acting opponent's reaches this fighter;
+    rules versions 2–3: it will attack this fighter, in range) or a card id (the acting
+    opponent's 能動 card, played and not cancelled)."""
 
     card: str
     condition: str | None = None
@@ -49,6 +50,9 @@ class RiderOrder:
     hold: bool = False  # 攻撃しない
     super_evasion: int = 0  # 超回避 N: HP paid for +N evasion
     super_threshold: int = 0  # 超回避 N: 達成値T以上なら — pay only against an attack of at least T (0: any)
+    # 超回避 N: 本体の攻撃だけ — which evasion rolls it is for (rules version 4): actor (the acting
+    # fighter's own attack), advent (its contract monster's), cover (evading while covering); () = every one
+    super_scope: tuple[str, ...] = ()
     parry: bool = False  # 受け
     evasion: str | None = None  # 回避: mobility | defense | attack (None = the larger pool)
     targets: tuple[str, ...] = ()  # 攻撃: NAME, NAME (priority list; battles of three or more)
@@ -62,6 +66,32 @@ class RiderOrder:
     def blocks(self, direction: str) -> bool:
         """This fighter's answer when the other side moves ``direction`` (closer | away)."""
         return self.block_closer if direction == "closer" else self.block_away
+
+
+# -- 超回避's scope: which evasion rolls it is for -----------------------------------------
+
+SUPER_KINDS = ("actor", "advent", "cover")  # the acting fighter's own attack, its contract monster's, 庇う
+SUPER_KIND_WORDS = {"actor": "本体の攻撃", "advent": "アドベント", "cover": "庇うとき"}
+_SCOPE_PATTERNS = (
+    ("actor", re.compile(r"(?:本体|ライダー|本人|相手)の攻撃|own\s+attack|rider", re.I)),
+    ("advent", re.compile(r"(?:契約)?モンスターの攻撃|アドベント|advent|monster", re.I)),
+    ("cover", re.compile(r"庇う|cover", re.I)),
+)
+
+
+def super_scope(text: str) -> tuple[str, ...]:
+    """A SUPER_SCOPE token -> the kinds of evasion roll, in SUPER_KINDS order (以外 / except /
+    not: every kind but those named). Every kind named: () (every roll)."""
+    named = {kind for kind, pattern in _SCOPE_PATTERNS if pattern.search(text)}
+    if re.search(r"以外|^\s*(?:except|not)\b", text, re.I):
+        named = set(SUPER_KINDS) - named
+    kinds = tuple(k for k in SUPER_KINDS if k in named)
+    return () if len(kinds) == len(SUPER_KINDS) else kinds
+
+
+def scope_words(scope: tuple[str, ...]) -> str:
+    """超回避's scope as the canonical order writes it: 本体の攻撃とアドベントだけ."""
+    return "と".join(SUPER_KIND_WORDS[k] for k in scope) + "だけ"
 
 
 # -- vocabulary -------------------------------------------------------------------------
@@ -400,10 +430,12 @@ class _Transform(Transformer):
     def aim(self, kw, n):
         return Clause("aim", _count(n), kw.start_pos, f"{kw} {n}")
 
-    def super_evasion(self, kw, n, *threshold):
-        """超回避 N, optionally with 達成値T以上なら: the threshold is the last INT of the tree."""
-        at_least = next((int(t) for t in reversed(threshold) if isinstance(t, int)), 0)
-        return Clause("super_evasion", (_count(n), at_least), kw.start_pos, f"{kw} {n}")
+    def super_evasion(self, kw, n, *rest):
+        """超回避 N, optionally with 達成値T以上なら (the threshold: the INT after N) and the rolls
+        it is for (a SUPER_SCOPE token)."""
+        at_least = next((int(t) for t in rest if isinstance(t, int) and not isinstance(t, Token)), 0)
+        scope = next((super_scope(str(t)) for t in rest if isinstance(t, Token) and t.type == "SUPER_SCOPE"), ())
+        return Clause("super_evasion", (_count(n), at_least, scope), kw.start_pos, f"{kw} {n}")
 
     def threshold(self, *tokens):
         return _count(next(t for t in tokens if t.type == "INT"))
@@ -472,19 +504,23 @@ def _is_name(item: str, data: RiderData) -> bool:
 # once (a replay reads the same orders turn after turn; a bot trying orders, thousands of times).
 # The data is kept with the clauses, so an id is never mistaken for other data's. Problems are
 # never kept (they name the player). Bounded: cleared when full.
-_READ: dict[tuple[str, int, bool], tuple[RiderData, tuple[Clause, ...], str, tuple[int, ...]]] = {}
+_READ: dict[tuple[str, int, bool, tuple[tuple[str, str], ...]], tuple[RiderData, tuple[Clause, ...], str, tuple[int, ...]]] = {}
 _READ_MAX = 4096
 
 
 def read_clauses(text: str, data: RiderData, player: str | None = None,
-                 natural: bool = False) -> tuple[list[Clause], str, list[int]]:
+                 natural: bool = False, roster: tuple[tuple[str, str], ...] = ()) -> tuple[list[Clause], str, list[int]]:
     """The order's clauses, the normalised text and where each normalised character came from.
     ``natural``: read as a GM reads a post (pbf/systems/rider/rewrite.py) rather than as the
-    order language is written."""
-    key = (text, id(data), natural)
+    order language is written; ``roster`` ((name, character) of each fighter) lets that reading
+    know the battle's names (ないとにちかよる, ファイナル 北岡>城戸)."""
+    key = (text, id(data), natural, roster)
     kept = _READ.get(key)
     if kept is None or kept[0] is not data:
-        clauses, normalised, where = (_read_naturally if natural else _read_clauses)(text, data, player)
+        if natural:
+            clauses, normalised, where = _read_naturally(text, data, player, roster)
+        else:
+            clauses, normalised, where = _read_clauses(text, data, player)
         if len(_READ) >= _READ_MAX:
             _READ.clear()
         kept = _READ[key] = (data, tuple(clauses), normalised, tuple(where))
@@ -537,12 +573,13 @@ def _passive_lists(original: str, normalised: str, where: list[int], data: Rider
     return "".join(chars), origin, notes
 
 
-def _read_naturally(text: str, data: RiderData, player: str | None) -> tuple[list[Clause], str, list[int]]:
+def _read_naturally(text: str, data: RiderData, player: str | None,
+                    roster: tuple[tuple[str, str], ...] = ()) -> tuple[list[Clause], str, list[int]]:
     """The post read the way a GM reads it (rewrite.py), then by the order language; its notes
     ride along as a clause of their own (build_order puts them on the order)."""
     from .rewrite import Rewritten
 
-    rewritten = Rewritten(text, data)
+    rewritten = Rewritten(text, data, roster)
     if rewritten.problems:
         raise ReadingProblem([p if p.player else _with_player(p, player) for p in rewritten.problems])
     clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data, player)
@@ -676,7 +713,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
                                     None, player=player))
         passive = ranked
     block = fields.get("block", True)
-    super_evasion, super_threshold = fields.get("super_evasion", (0, 0))
+    super_evasion, super_threshold, super_scope_ = fields.get("super_evasion", (0, 0, ()))
     order = RiderOrder(
         move=fields.get("move", "stay"),
         block_closer=fields.get("block_closer", block),
@@ -687,6 +724,7 @@ def build_order(clauses: list[Clause], original: str, where: list[int], player: 
         hold=fields.get("hold", False),
         super_evasion=super_evasion,
         super_threshold=super_threshold,
+        super_scope=super_scope_,
         parry=fields.get("parry", False),
         evasion=fields.get("evasion"),
         targets=tuple(fields.get("targets", ())),
@@ -730,7 +768,8 @@ def canonical(order: RiderOrder, data: RiderData) -> str:
         parts.append(f"回避: {POOL_WORDS[order.evasion]}")
     if order.super_evasion:
         parts.append(f"超回避 {order.super_evasion}"
-                     + (f": 達成値{order.super_threshold}以上なら" if order.super_threshold else ""))
+                     + (f": 達成値{order.super_threshold}以上なら" if order.super_threshold else "")
+                     + (f": {scope_words(order.super_scope)}" if order.super_scope else ""))
     if order.cover:
         parts.append(f"庇う {order.cover}")
     if order.event_final is not None:

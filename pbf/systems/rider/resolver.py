@@ -64,6 +64,8 @@ class Battle(MultiBattle):
     teams: dict[str, str | None] = field(default_factory=dict)
     events: list[Any] = field(default_factory=list)
     bands: dict[str, str] = field(default_factory=dict)  # multi: reacting fighter -> band to the actor
+    rules: int = 4  # the rules version (RiderSystem.rules): an archived turn keeps its version's rulings
+    armor: bool = False  # ガードベント's invented armor (RiderSystem.armor_on: option guard_vent_armor)
 
     # -- helpers -------------------------------------------------------------------------
     def f(self, name: str) -> dict[str, Any]:
@@ -230,13 +232,25 @@ class Battle(MultiBattle):
         return None
 
     def threatened(self, act: Action) -> list[str]:
-        """Who this action's attacks will target, as things stand in the 受動 phase (the actor's
-        move made, its 能動 card counted unless cancelled): 「受動: 攻撃なら…」 means "an attack
-        will be made against me, in range" — one on one and in a battle of three or more alike."""
+        """Who 「受動: 攻撃なら…」 fires for, as things stand in the 受動 phase (step 4: the actor's
+        move made, its 能動 card counted unless cancelled). Rules version 4: 「受動フェイズは相手の
+        行動（どのようなカードを使用するか）を見てから」 — the reactor sees the card played, the
+        distance and the actor's weapons, not a decision of step 5 (攻撃しない, the targets): 攻撃
+        means "a weapon of the actor's reaches me" (ファイナルベント played, the weapon vented or
+        played, the visor, 無手 at 近; the contract monster after アドベント). Versions 2–3: "the
+        actor will attack me, in range" (its 攻撃しない and its targets counted)."""
         order = self.orders[act.actor]
         card = None if act.cancelled else act.active
         final = card if card is not None and fx.has(self.data, card, "final") else None
         vent = card if card is not None and self.data.cards[card].get("vent") else "now"
+        if self.rules >= 4:
+            reaches: list[list[str]] = [w.reach for w in self.weapons(act.actor, final, vent)]
+            if card is not None and fx.has(self.data, card, "advent"):
+                weapon = self.contract_weapon(act.actor)
+                if weapon is not None:
+                    reaches.append(weapon.reach)
+            return [n for n in self.opponents_now(act.actor)
+                    if any(fx.in_range(reach, self.distance(act.actor, n)) for reach in reaches)]
         out: list[str] = []
         if not order.hold or final is not None:
             chosen = self.choose_attack(act.actor, final, vent)
@@ -259,7 +273,9 @@ class Battle(MultiBattle):
 
     def hit(self, actor: str, target: str, weapon: Any, attack: Any, evasion: Any, roll: Any, aim: int) -> int:
         """(attack − evasion) + 1D6 + weapon modifier − 防御力 (less what 隙狙い ignores), at least 0."""
-        defense = fx.stat(self.data, self.f(target), "defense") + fx.armor(self.data, self.f(target))
+        defense = fx.stat(self.data, self.f(target), "defense")
+        if self.armor:  # ガードベント's invented armor: rules version 3, or the option guard_vent_armor
+            defense += fx.armor(self.data, self.f(target))
         ignored = min(aim, defense)
         amount = max(0, attack.achievement - evasion.achievement + roll.value + weapon.damage - (defense - ignored))
         self.events.append(Hit(actor, target, weapon.attacker, attack.achievement, evasion.achievement, roll.value,
@@ -344,7 +360,10 @@ class Battle(MultiBattle):
             self.events.append(StatusChanged(user, "nasty", other, name, n))
         if "survive" in eff:
             fighter["survive"].append(card)
-            self.events.append(StatusChanged(user, "survive", None, name, params=dict(eff["survive"])))
+            params = dict(eff["survive"])
+            if self.rules <= 3:  # the name of the movement effect (モンスタードライブ) came with version 4
+                params.pop("move_name", None)
+            self.events.append(StatusChanged(user, "survive", None, name, params=params))
         if "advent" in eff and user == act.actor:
             act.advent = True
         if "final" in eff and user == act.actor:
@@ -462,17 +481,8 @@ class Battle(MultiBattle):
         else:  # the larger pool (ties: 運動性, then 防御力); 受け not with 超回避
             usable = [o for o in options if not (o == "attack" and d_order.super_evasion)]
             choice = max(usable, key=lambda o: (fx.pool(self.data, t, o), -usable.index(o)))
-        paid, skipped = 0, None
         floor = 2 + fx.trick(t, "evasion")  # every die is at least 2 (a 1 is rolled again and added)
-        if main and d_order.super_evasion and choice != "attack":
-            # 超回避: declared after the attack roll, before the evasion roll — so the order may
-            # make it depend on the attack's achievement; never paid when the attack cannot hit
-            if attack.achievement <= floor:
-                skipped = "cannot_hit"
-            elif attack.achievement < d_order.super_threshold:
-                skipped = "threshold"
-            else:
-                paid = max(0, min(d_order.super_evasion, t["hp"] - 1))  # never to 0 HP
+        paid, skipped = self.super_payment(target, attack, choice, "actor" if main else "advent", floor)
         bonus = fx.trick(t, "evasion") + paid
         n_eva = fx.pool(self.data, t, choice)
         # 超回避: declared before the evasion roll (「ＨＰ○点消費、回避達成値＋○点」), then paid
@@ -489,6 +499,30 @@ class Battle(MultiBattle):
                 self.hurt(actor, target, amount)
             return
         self.evaded(actor, target, weapon, attack, evasion, main, act)
+
+    def super_payment(self, evader: str, attack: Any, choice: str, kind: str, floor: int) -> tuple[int, str | None]:
+        """超回避 for one evasion roll: (HP paid, why not paid). 「回避判定を行う前に『ＨＰ○点消費、回避
+        達成値＋○点』と宣言」 — declared after the attack roll, before the evasion roll, so the order
+        may depend on the attack's achievement; never paid when the attack cannot hit; at most
+        HP − 1 (「自身のＨＰを０に する事は出来ません」); not with 受け. ``kind``: actor (the acting
+        fighter's own attack) | advent (its contract monster's) | cover (庇う). Rules version 4:
+        every evasion roll the order's scope names (none: every one), each with its own limits;
+        versions 2–3: the acting fighter's own attack only, never when covering."""
+        order = self.orders[evader]
+        if not order.super_evasion:
+            return 0, None
+        if self.rules <= 3:
+            if kind != "actor" or choice == "attack":
+                return 0, None
+        elif order.super_scope and kind not in order.super_scope:
+            return 0, "scope"
+        elif choice == "attack":  # ソードベントの［受け］と併用する事は出来ません (a coverer with a sword only)
+            return 0, "parry"
+        if attack.achievement <= floor:
+            return 0, "cannot_hit"
+        if attack.achievement < order.super_threshold:
+            return 0, "threshold"
+        return max(0, min(order.super_evasion, self.f(evader)["hp"] - 1)), None  # never to 0 HP
 
     def evasion_roll(self, evader: str, n: int, bonus: int, main: bool, act: Action) -> Any:
         """６：回避判定's dice; who evaded the actor's own attack is kept for リフレクトベント."""
@@ -572,14 +606,17 @@ def epilogue(st: dict[str, Any], orders: dict[str, Any], teams: dict[str, str | 
     return st, events
 
 
-def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context) -> tuple[dict[str, Any], list]:
+def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Dice, ctx: Context, rules: int = 4,
+            armor: bool = False) -> tuple[dict[str, Any], list]:
+    """One turn. ``rules``: the rules version to resolve by (RiderSystem.rules); ``armor``:
+    ガードベント's invented armor on (RiderSystem.armor_on)."""
     st = copy_state(state)
     teams = {name: ctx.players[name].team if name in ctx.players else None for name in st["fighters"]}
     if st.get("winner") is not None:
         return epilogue(st, orders, teams)
     data: RiderData = ctx.data
     plain_orders = {name: (orders.get(name) or RiderOrder()) for name in st["fighters"]}
-    battle = Battle(st, data, plain_orders, dice, teams)
+    battle = Battle(st, data, plain_orders, dice, teams, rules=rules, armor=armor)
     st["turn"] += 1
     battle.events.append(TurnStarted("", st["turn"], st.get("distance")))
     if not st["initiative"]:  # １：イニシアティブ（初ターンのみ位置決め）

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...errors import Problem
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token, chat_lines, flavour, passed_over, resolve_unknowns, scan, taken_back
+from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData
@@ -97,6 +97,9 @@ _SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|�
                             r"|(?:burn|spend|use|pay)\s+(\d+)\s*hp(?:\s+(?:on|for)\s+(?:super\s+)?(?:evasion|evade|dodging|dodge))?", re.I)
 _AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い)(?:します|する|です)?")
 _AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
+# the page's effect said for the declaration: 隙狙いで防御力を1点無視したい, 防御力2点無視の隙狙い
+_AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使って|をして|して)?[、,\s]*)?防御力\s*を?\s*(\d+)\s*点?\s*無視"
+                            r"(?:したいです|したい|します|する|して|で|の)?(?:\s*(?:隙狙い|スキ狙い)(?:します|する|です|で)?)?")
 
 
 # the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら
@@ -123,6 +126,9 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
             continue
         dice = int(digits)
         out.append((m.start(), end, f"隙狙い {dice // 2 if dice % 2 == 0 else dice}"))
+    for m in _AIM_BY_IGNORE.finditer(norm):  # 隙狙いで防御力を1点無視したい
+        if "狙い" in m.group(0) and not any(s < m.end() and m.start() < e for s, e, _r in out):
+            out.append((m.start(), m.end(), f"隙狙い {int(m.group(1))}" if len(m.group(1)) <= 6 else f"隙狙い {m.group(1)}"))
     return out
 
 
@@ -130,8 +136,10 @@ class Rewritten:
     """``text`` (what lark reads), ``where`` (for each of its characters, the index in the
     original), the notes and the problems of the rewriting."""
 
-    def __init__(self, original: str, data: RiderData):
+    def __init__(self, original: str, data: RiderData, roster: tuple[tuple[str, str], ...] = ()):
         self.notes: list[Problem] = []
+        self._roster, self._data = roster, data
+        self._names: set[int] = set()  # where a word the battle knows as a fighter's name starts
         self.problems: list[Problem] = []
         self._raw: set[int] = set()  # where a word passed to lark as written (a name) starts
         self._moved_against: tuple[str, int, int] | None = None  # the name of 名前に近づく
@@ -143,12 +151,18 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
-        tokens, back = taken_back(resolve_unknowns(scan(src, lex, remarks="chatty"), src, lex), src)
+        spelled = _NameSpellings(roster, data) if roster else None
+        scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex)
+        for tok in scanned:
+            if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
+                tok.kind = "unknown"
+                self._names.add(src.span(tok.start, tok.end)[0])
+        tokens, back = taken_back(self._remarks(scanned, src), src)
         self.notes += back
         tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
         tokens, chat = chat_lines(tokens, src)
-        tokens, remarks = _chat_sentences(tokens, src)
+        tokens, remarks = chat_sentences(tokens, src)
         self.notes += chat + remarks + passed_over(tokens, src)
         if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour") for t in tokens) and original.strip():
             # everything was chat: nothing is read as an order (a post of defaults says nothing)
@@ -328,8 +342,12 @@ class Rewritten:
                     written = re.sub(r"\s*(?:→|->|⇒|>|＞)\s*", ",", written)  # 攻撃：蓮→城戸: a priority list
                 put(written, tok)
                 self._raw.add(span(tok)[0])
+                if self._roster and (span(tok)[0] in self._names or self._is_name(written)):
+                    self._names.add(span(tok)[0])
                 if written_name not in ("him", "her", "them"):
                     named.append(clauses[-1][-1])
+                if clauses[-1] and clauses[-1][0][0].startswith("庇う") and len(clauses[-1]) >= 2:
+                    close()  # kabau Ren, guard vent: 庇う takes one name
                 continue
             if tok.corrected:
                 line, column, shown = src.where(tok.start, tok.end)
@@ -355,6 +373,7 @@ class Rewritten:
                     close()  # 北岡さんを狙います: the verb ends the list it was said of
                     continue
                 if nxt is not None and nxt.kind == "unknown" and nxt.word is None and not nxt.candidates and \
+                        (not self._roster or self._is_name(raw(nxt))) and \
                         all(t.kind in ("sep", "function") and src.norm[t.start:t.end] not in "。\n!?！？" for t in between_words):
                     close()  # 攻撃ゾルダ, kōgeki: Kitaoka: the name after the attack word
                     put("攻撃: ", tok)
@@ -373,6 +392,9 @@ class Rewritten:
                     clauses[-1].append(self._moved_against)
                     close()
                 continue
+            if role == "nara" and raw(tok).strip().lower() in ("vs", "vs.", "versus", "against") and nxt is not None and \
+                    nxt.kind == "unknown" and src.span(nxt.start, nxt.end)[0] in self._names | self._raw_names(nxt):
+                continue  # 遠(vsナイト): against whom the move is, no condition
             if role == "nara" or (role == "their" and raw(tok).lower().startswith(("if ", "when "))):
                 if not clauses[-1] and len(clauses) > 1:
                     clauses.pop()  # guard vent if attacked: the condition belongs to the clause before
@@ -388,6 +410,9 @@ class Rewritten:
             if role in ("mention", "monster"):
                 continue  # カード: says nothing by itself, but a sentence that says it is no chat
             if role == "their":  # 相手が近づいてくるのは止めない: the move after it is the opponent's
+                said_now = "".join(p for p, _s, _e in clauses[-1])
+                if said_now in ("近寄るなら", "離れるなら"):
+                    continue  # 近寄ってくる相手は: the opponent of the move just read as theirs
                 self._their = True
                 continue
             if role == "rule":  # 一番遠い人に近づく: the movement target, as a name would be
@@ -477,6 +502,11 @@ class Rewritten:
             if value in ("近寄る", "離れる") and after_it is not None and after_it.start == tok.end and after_it.word is not None \
                     and isinstance(after_it.word.value, tuple) and after_it.word.value[1] in ("阻止する", "阻止しない"):
                 self._their = True  # 近寄り阻止なし: the blocking of an approach — the opponent's move
+            if value in ("近寄る", "離れる") and not self._their:
+                ahead = [t for t in tokens[index + 1:index + 4] if t.kind != "sep"]
+                if len(ahead) >= 2 and ahead[0].kind == "function" and raw(ahead[0]) in ("くる", "てくる", "来る") and \
+                        ahead[1].word is not None and isinstance(ahead[1].word.value, tuple) and ahead[1].word.value[0] == "their":
+                    self._their = True  # 近寄ってくる相手は止めません: the opponent who moves
             if self._their and value in ("近寄る", "離れる"):
                 self._their = False  # the opponent's move: the condition of the answer (阻止) that follows
                 close()
@@ -489,7 +519,8 @@ class Rewritten:
                 said = self.src.original[clauses[-1][-1][1]:clauses[-1][-1][2]]
                 if value in band:  # 遠距離まで離れる: the band says where, the verb only how
                     clauses[-1][-1] = (value, *clauses[-1][-1][1:])
-                elif said.startswith(("遠く", "近く")):  # 遠くまで離れる: "far" is how, the verb says which way
+                elif said.startswith(("遠く", "近く")) and not said.startswith(("遠くへ", "近くへ")):
+                    # 遠くまで離れる: "far" is how, the verb says which way (遠くへ逃げる: to 遠, as 遠へ)
                     clauses[-1][-1] = (value, *span(tok))
                 continue
             card_id = word.concept[5:] if word.concept.startswith("card:") else None
@@ -497,8 +528,8 @@ class Rewritten:
                 nxt.word.value[0] in ("nara", "their")  # GV if they attack: a second card, with its condition
             if card_id and not state["open"] and not conditioned and any(p == value for clause in clauses for p, _s, _e in clause[:1]):
                 line, column, shown = src.where(tok.start, tok.end)  # ソードベントで剣を出して: one card, said twice
-                self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました。", line=line, column=column,
-                                          text=shown))
+                self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました（能動カードは１枚です）。", line=line,
+                                          column=column, text=shown, severity="warning"))
                 continue
             if self._their and card_id and clauses[-1] and clauses[-1][-1][0] == " if ":
                 self._their = False  # reflect vent if they final vent: the condition, after its " if "
@@ -555,6 +586,8 @@ class Rewritten:
                 self.problems.append(Problem("「以上」の条件が何に付くのか分かりません。", line=line, column=column,
                                              text=src.original[t_start:t_end],
                                              hint="超回避に付けるなら「超回避 2: 達成値5以上なら」と書いてください。"))
+        if self._roster:
+            clauses = self._place_names(clauses)
         said_of = ["".join(p for p, _s, _e in c) for c in clauses]
         conditioned = {t.split("なら", 1)[1] for t in said_of if t.startswith("受動: ") and "なら" in t}
         for c, t in zip(clauses, said_of):
@@ -564,13 +597,14 @@ class Rewritten:
                                           line=line, column=column))
         clauses = [c for c, t in zip(clauses, said_of)
                    if not (t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned)]
+        clauses = _evasion_said_of_attack(clauses)
         # ガードベントを受動で使います。攻撃されそうなときにガードベントです: the second says when
         merged: list[list[tuple[str, int, int]]] = []
         seen_clauses: set[str] = set()
         for clause in clauses:
             text_of = "".join(p for p, _s, _e in clause)
-            if text_of.startswith("攻撃: ") and text_of in seen_clauses:
-                continue  # 狙うのもナイトさんで: the target said again
+            if (text_of.startswith(("攻撃: ", "庇う", "受け", "攻撃しない", "阻止しない")) or text_of in _MOVES) and text_of in seen_clauses:
+                continue  # 狙うのもナイトさんで, 蓮さんを庇いたいので…蓮さんを庇います: said again
             seen_clauses.add(text_of)
             said = "".join(p for p, _s, _e in clause)
             if len(clause) == 1 and said in _MOVES[:2] and merged and \
@@ -598,6 +632,119 @@ class Rewritten:
             if self._pieces:
                 self._pieces.append((" / ", clause[0][1], clause[0][1]))
             self._pieces.extend(clause)
+
+    def _remarks(self, tokens: list[Token], src: Text) -> list[Token]:
+        """A remark in brackets after an order word of its line (（全力）, （逃げの一手）): what it
+        holds is no part of the order when a word of it is unknown and it names no card, no
+        fighter and no number — passed over with a note, as a GM reads past it. (（城戸から）,
+        （寄りのみ）, （vsナイト） are read.)"""
+        out: list[Token] = []
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            opened = tok.kind == "sep" and src.norm[tok.start:tok.end] in "([（［"
+            if opened and any(t.kind == "word" for t in out if "\n" not in src.norm[t.end:tok.start]):
+                close = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind == "sep" and
+                              src.norm[tokens[k].start:tokens[k].end] in ")]）］\n"), None)
+                if close is not None and src.norm[tokens[close].start:tokens[close].end] != "\n":
+                    inside = tokens[i + 1:close]
+                    unknown = [t for t in inside if t.kind == "unknown" and t.word is None and not t.candidates
+                               and src.span(t.start, t.end)[0] not in self._names
+                               and not (self._roster and self._is_name(src.norm[t.start:t.end]))]
+                    named = any(t.kind in ("number", "symbol") or (t.word is not None and (
+                        str(t.word.concept).startswith("card:") or t.word.kind == "negation")) for t in inside)
+                    said = {str(t.word.concept) for t in out if t.word is not None and "\n" not in src.norm[t.end:tok.start]}
+                    words = [t for t in inside if t.word is not None and t.kind in ("word", "unknown")]
+                    glossed = bool(words) and all(str(t.word.concept) in said or t.word.kind != "order" for t in words) \
+                        and not any(t.kind in ("number", "negation") or (t.kind == "unknown" and t.word is None) for t in inside)
+                    if (unknown and not named) or glossed:  # 受け（ソードで受けます）: said again, in brackets
+                        out.append(Token(tok.start, tokens[close].end, "comment"))
+                        i = close + 1
+                        continue
+            out.append(tok)
+            i += 1
+        return out
+
+    def _raw_names(self, tok: Token) -> set[int]:
+        """{where ``tok`` starts} when it is written as a fighter's name, else nothing."""
+        start = self.src.span(tok.start, tok.end)[0]
+        return {start} if self._roster and self._is_name(self.src.norm[tok.start:tok.end]) else set()
+
+    def _is_name(self, written: str) -> bool:
+        from .checks import _COURTESY, is_fighter
+
+        word = written.strip()
+        for courtesy in _COURTESY:
+            if word.endswith(courtesy) and len(word) > len(courtesy):
+                word = word[: -len(courtesy)]
+                break
+        return is_fighter(word, self._roster, self._data) if word else False
+
+    def _place_names(self, clauses: list[list[tuple[str, int, int]]]) -> list[list[tuple[str, int, int]]]:
+        """A fighter's name that stands alone where no clause waits for one: after a move, the one
+        to move against (近寄る 蓮); else, when no attack target is written, the attack's target
+        (シュート 隙1 れん, ファイナル 北岡>城戸 — with a note); a name after the first goes on its list."""
+        out: list[list[tuple[str, int, int]]] = []
+        placed: list[tuple[str, int, int]] | None = None  # the attack list made of lone names
+
+        def said(clause: list[tuple[str, int, int]]) -> str:
+            return "".join(p for p, _s, _e in clause)
+
+        def names_of(piece: tuple[str, int, int]) -> list[tuple[str, int, int]] | None:
+            text, start, end = piece
+            if start not in self._names and not re.search(r"\s*(?:→|->|⇒|>|＞)\s*", text):
+                return None
+            parts = [p for p in re.split(r"\s*(?:→|->|⇒|>|＞)\s*", text) if p]
+            if len(parts) > 1 and not all(self._is_name(p) for p in parts):
+                return None
+            if len(parts) == 1:
+                return [piece] if start in self._names else None
+            found, at = [], start
+            for part in parts:
+                at = self.src.original.find(part, at) if self.src.original.find(part, at) >= 0 else at
+                found.append((part, at, at + len(part)))
+            return found
+
+        for index, clause in enumerate(clauses):
+            if len(clause) >= 2 and names_of(clause[-1]) is not None and not said(clause[:-1]).endswith((": ", ", ", ",")) \
+                    and not said(clause[:-1]).startswith(("攻撃: ", "庇う", "受動", "イベントファイナル")) \
+                    and not any(said(clause[:-1]).startswith(m + ": ") for m in _MOVES):
+                out.append(clause[:-1])  # 隙狙い 1 れん: the name is no part of the number's clause
+                clause = [clause[-1]]
+            names = names_of(clause[0]) if len(clause) == 1 else None
+            if names is None:
+                out.append(clause)
+                placed = None if said(clause) else placed
+                continue
+            if placed is not None and out and out[-1] is placed:
+                for name in names:
+                    placed.extend([(", ", name[1], name[1]), name])
+                continue
+            if len(names) == 1 and out and said(out[-1]) in _MOVES and \
+                    not re.sub(r"^[\s(（]*(?:vs\.?|versus|against)?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
+                out[-1] = [(said(out[-1]) + ": ", out[-1][0][1], out[-1][0][2]), names[0]]  # 近寄る 蓮, 遠へ(蓮)
+                continue
+            follows = self.src.original[names[-1][2]:].lstrip()
+            for courtesy in ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "殿"):
+                follows = follows[len(courtesy):] if follows.startswith(courtesy) else follows
+            if len(names) == 1 and follows.startswith(("から", "より", "に", "へ")):
+                move = clauses[index + 1] if index + 1 < len(clauses) else None
+                if move is not None and said(move) in _MOVES:  # 蓮さんから遠くへ逃げます: whom to move from
+                    move[:] = [(said(move) + ": ", move[0][1], move[0][2]), names[0]]
+                    continue
+            before = self.src.original[:names[0][1]].rstrip()
+            if any(said(c).startswith(("攻撃: ", "攻撃しない")) for c in clauses) or before.endswith((":", "：")) or \
+                    follows.startswith(("から", "より", "に", "へ", "と", "の", "が", "は", "も", "や", "か")):
+                out.append(clause)  # 蓮さんから遠くへ, 北丘と連に: the name is said of something else
+                continue
+            placed = [("攻撃: ", names[0][1], names[0][1]), names[0]]
+            for name in names[1:]:
+                placed.extend([(", ", name[1], name[1]), name])
+            line, column = position(self.src.original, names[0][1])
+            shown = self.src.original[names[0][1]:names[-1][2]]
+            self.notes.append(Problem("を攻撃の対象と読みました。", line=line, column=column, text=shown))
+            out.append(placed)
+        return out
 
     def _english_target(self, clauses: list[list[tuple[str, int, int]]], before: str, at: int | None = None) -> bool:
         """``move closer to`` / ``get away from`` just said: the name or the rule after is the one
@@ -631,42 +778,68 @@ class Rewritten:
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
 
 
-_ENDS = "。!?！？\n"
+def _evasion_said_of_attack(clauses: list[list[tuple[str, int, int]]]) -> list[list[tuple[str, int, int]]]:
+    """How to evade is said of being attacked already: 攻撃されたら受けで回避します is 受け,
+    攻撃されたら、HPを2点使って超回避します is 超回避 2 — the condition is no 受動 card's, and
+    回避 after 受け or 超回避 names no pool."""
+    def said(clause: list[tuple[str, int, int]]) -> str:
+        return "".join(p for p, _s, _e in clause).strip()
 
-
-def _chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[Problem]]:
-    """A sentence of the order's lines that holds no order word (ついに烈火の出番ｗ, ←これでどうだ,
-    誰でもいいや笑) is chat: passed over with a note. Only a sentence that reads as chat (a function
-    word, a laugh, a ← pointing back at the order) — a lone unknown word is left for lark to name."""
-    sentences: list[list[Token]] = [[]]
-    for tok in tokens:
-        text = src.norm[tok.start:tok.end]
-        if tok.kind == "unknown" and text.startswith("←") and sentences[-1]:
-            sentences.append([])
-        sentences[-1].append(tok)
-        if tok.kind == "sep" and (tok.end == tok.start or src.norm[tok.start] in _ENDS):
-            sentences.append([])
-    kept: list[Token] = []
-    notes: list[Problem] = []
-    for sentence in sentences:
-        said = [t for t in sentence if t.kind != "sep"]
-        # an order word says something of the order; なら, 相手が or a monster's name alone does not
-        # (お願い当たらないで, ドラグレッダー頼んだ！ are chat)
-        orderly = any((t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)
-                                                 and t.word.value[0] in ("nara", "their", "monster")))
-                      or t.kind in ("number", "event_final")
-                      or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
-        # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)
-        chatty = any(t.kind in ("function", "laugh") for t in said) or (
-            said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")
-        letters = sum(ch.isalpha() for t in said for ch in src.norm[t.start:t.end])
-        if said and not orderly and chatty and (any(t.kind == "unknown" for t in said) or letters >= 4):
-            line, column, shown = src.where(said[0].start, said[-1].end)
-            notes.append(Problem("は雑談として読みませんでした。", line=line, column=column, text=shown))
-            kept.extend(t for t in sentence if t.kind == "sep")
+    out: list[list[tuple[str, int, int]]] = []
+    for index, clause in enumerate(clauses):
+        text = said(clause)
+        following = said(clauses[index + 1]) if index + 1 < len(clauses) else ""
+        if text in ("受動: 攻撃なら", "受動: 攻撃 if", "受動:攻撃なら") and following.startswith(("超回避", "受け", "回避:")):
+            continue  # the condition of the evasion after it
+        if text.startswith("受動: 攻撃なら") and text[len("受動: 攻撃なら"):].strip() in ("受け",):
+            out.append([(text[len("受動: 攻撃なら"):].strip(), clause[-1][1], clause[-1][2])])
             continue
-        kept.extend(sentence)
-    return kept, notes
+        if text == "回避:" and out and said(out[-1]).startswith(("受け", "超回避")):
+            continue  # 受けで回避します: 受け is the evasion
+        out.append(clause)
+    return out
+
+# what may follow a fighter's name written in kana (ないとに近寄る, ぞるだから離れる), folded
+_AFTER_NAME = ("ニ", "カラ", "ヲ", "ヘ", "サン", "クン", "チャン", "ト", "ハ", "ガ", "ノ", "デ", "ヨリ", "マデ", "ヲ")
+
+
+class _NameSpellings:
+    """The battle's names by their readings, for :func:`pbf.reader.scan.scan`: at ``i`` of the
+    folded text, where a run of kana (or of ASCII letters) that reads as a fighter's name ends —
+    the whole run, or the run up to a particle (ないとにちかよる, ぞるだからはなれる, ren). A word
+    of the lexicon as long wins (scan's rule for symbols)."""
+
+    def __init__(self, roster: tuple[tuple[str, str], ...], data: RiderData):
+        from ...reader import kana
+
+        self._kana = kana
+        self.keys: set[str] = set()
+        for name, character in roster:
+            try:
+                _kind, sheet = data.character(character)
+            except KeyError:
+                sheet = {}
+            for spelling in (name, sheet.get("name"), sheet.get("english"), *(sheet.get("aliases") or ())):
+                if spelling:
+                    self.keys |= {k for k in kana.marked(str(spelling)) if len(k) >= 2}
+
+    def __call__(self, folded: str, i: int) -> int | None:
+        ch = folded[i]
+        ascii_letter = ch.isascii() and ch.isalpha()
+        if not (ascii_letter or "ァ" <= ch <= "ヺ"):
+            return None
+        same = (lambda c: c.isascii() and c.isalpha()) if ascii_letter else (lambda c: "ァ" <= c <= "ヺ" or c == "ー")
+        if i > 0 and same(folded[i - 1]) and ascii_letter:
+            return None  # a name in English or romaji is a whole word
+        j = i
+        while j < len(folded) and j - i < 12 and same(folded[j]):
+            j += 1
+        for end in range(j, i + 1, -1):
+            if end < j and (ascii_letter or not folded.startswith(_AFTER_NAME, end)):
+                continue
+            if self._kana.marked(folded[i:end]) & self.keys:
+                return end
+        return None
 
 
 # イベントファイナル's marker, on the folded text (いべんとふぁいなる is イベントファイナル there), with
