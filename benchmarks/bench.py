@@ -379,12 +379,88 @@ def table(results: list[tuple[Built, dict[str, float], dict[str, float]]], turns
     return rows
 
 
+# -- the NPC and pbf balance (docs/npc.md) ---------------------------------------------------------
+
+NPC_GAMES = (("Alter EGO", "alterego", ("meiling", "kaede")), ("rider duel", "rider", ("ryuki", "knight")))
+
+
+def npc_figures(root: Path, env: dict[str, str], runs: int, quick: bool) -> list[str]:
+    """The NPC's decision per turn at each level (in-process, the median over the first turns of a
+    seeded battle), a whole `pbf turn --dry-run` with an NPC at each level against the same
+    campaign without one (CPU time), and pbf balance's battles per second."""
+    from pbf import balance
+    from pbf.npc import decide
+
+    pbf = pbf_command()
+    levels = ("random", "normal", "hard")
+    cols: list[dict[str, str]] = []
+    for title, system_name, (a, b) in NPC_GAMES:
+        system = campaigns.get_system(system_name)
+        data = system.load_data(None)
+        ctx = balance.context(system, data, a, b)
+        state = system.new_state(ctx, Dice.seeded("bench-npc", 0, ""))
+        states = []
+        for turn in range(2 if quick else 6):  # the states of a battle's first turns (normal against random)
+            states.append(state)
+            orders = {"A": system.parse_order(decide(system, ctx, state, "bench-npc", "A", "normal").text, "A", state, ctx),
+                      "B": system.parse_order(decide(system, ctx, state, "bench-npc", "B", "random").text, "B", state, ctx)}
+            state = system.resolve(state, orders, Dice.seeded("bench-npc", turn + 1, str(turn)), ctx)[0]
+            if state.get("winner") is not None:
+                break
+        col: dict[str, str] = {}
+        for level in levels:
+            took = []
+            for st in states:  # CPU time of this process: the machine may be shared
+                t = time.process_time()
+                decide(system, ctx, st, "bench-npc", "A", level)
+                took.append(time.process_time() - t)
+            col[f"decide {level}"] = ms(statistics.median(took))
+        commands = {}
+        for level in (None, *levels):
+            path = root / "npc" / f"{system_name}-{level or 'none'}"
+            players = [Player("甲", a), Player("乙", b, npc=level)]
+            campaigns.create(path, system_name, players, seed="bench-npc")
+            orders = path / "orders.txt"
+            orders.write_text("", "utf-8")
+            commands[level or "none"] = pbf + ["turn", str(path), "--orders", str(orders), "--dry-run"]
+        # pbf's NPC cache emptied before every run: the turn's own decision and the next turn's
+        # (for the post's commitment) are both searched; in play the first is usually cached
+        npc_cache = Path(env["PBF_CACHE_DIR"])
+        commands = {k: ["sh", "-c", f'rm -rf "{npc_cache}"/*/npc; exec "$@"', "sh", *v] for k, v in commands.items()}
+        cpu = side_by_side(commands, env, runs, warm=not quick)
+        for level in levels:
+            col[f"turn {level}"] = f"{cpu[level] * 1000:.0f} ms (+{(cpu[level] - cpu['none']) * 1000:.0f} ms)"
+        for level in ("random", "normal"):
+            count, t = 0, time.process_time()
+            while count < (1 if quick else 3) or time.process_time() - t < (0.1 if quick else 3.0):
+                balance.battle(system, ctx, f"bench:{count}", {"A": level, "B": level})
+                count += 1
+            col[f"balance {level}"] = f"{count / (time.process_time() - t):.2f} battles/s (CPU)"
+        cols.append(col)
+    head = "| NPC and balance | " + " | ".join(t for t, _, _ in NPC_GAMES) + " | rider royale (4) | goal |"
+    rows = [head, "|" + "---|" * (len(NPC_GAMES) + 3)]
+    goals = {"decide normal": "", "decide hard": "", "turn normal": "≤ 200 ms", "turn hard": "≤ 1 s"}
+    labels = {f"decide {lv}": f"NPC decision per turn, `{lv}`, in-process (median CPU)" for lv in levels}
+    labels.update({f"turn {lv}": f"`pbf turn --dry-run` with an NPC `{lv}`, its cache emptied: two searches (CPU; + over no NPC)"
+                   for lv in levels})
+    labels.update({f"balance {lv}": f"`pbf balance` battles per second, `{lv}` against `{lv}`" for lv in ("random", "normal")})
+    for key, label in labels.items():
+        rows.append(f"| {label} | " + " | ".join(c[key] for c in cols) + f" | — | {goals.get(key, '')} |")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="pbf's speed figures (printed, never asserted)")
     parser.add_argument("--turns", type=int, default=1000, help="turns of each game's long campaign (default 1000)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each command, alternating (default 5)")
     parser.add_argument("--quick", action="store_true", help="a tiny size: 12 turns, 1 run, no warm-up run")
+    parser.add_argument("--npc-only", action="store_true", help="only the table of the NPC and pbf balance")
     args = parser.parse_args(argv)
+    if args.npc_only:
+        with tempfile.TemporaryDirectory(prefix="pbf-bench-") as tmp:
+            rows = npc_figures(Path(tmp), child_env(Path(tmp) / "cache"), 1 if args.quick else args.runs, args.quick)
+        print("\n".join(rows))
+        return 0
     turns, runs, budget = (12, 1, 0.05) if args.quick else (max(args.turns, 11), args.runs, 1.0)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="pbf-bench-") as tmp:
@@ -396,11 +472,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game.title}: {turns} turns built", file=sys.stderr)
             figures = process_figures(built, env, runs, warm=not args.quick)
             results.append((built, figures, {**inprocess_figures(built, budget), **odds_figures(built, runs)}))
+        npc_rows = npc_figures(root, env, runs, args.quick)
     cpu = os.cpu_count()
     print(f"pbf benchmarks: Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
           f"{cpu} CPUs; {turns} turns of each game; whole-process CPU time, median of {runs} runs")
     print()
     print("\n".join(table(results, turns)))
+    print()
+    print("\n".join(npc_rows))
     print()
     print(f"(the two in-process goals are for the duels; {time.perf_counter() - start:.0f} s in all)")
     return 0

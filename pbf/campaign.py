@@ -51,8 +51,13 @@ CORE_OPTIONS: dict[str, Any] = {
     "max_lines": 0,  # the board's limits per post (0: no limit)
     "max_bytes": 0,
     "timezone": "JST",  # the board's clock, in which deadlines are written: JST, UTC, ±HH:MM or a zone name
+    # pbf plays these fighters (docs/npc.md): "NAME" or "NAME:LEVEL", comma-separated (also --player NAME=NPC:ID)
+    "npc": "",
+    "npc_level": "normal",  # an NPC's level when none is given: random / normal / hard
+    "npc_explain": "on",  # "off": the results post reveals the NPC's order without the line explaining it
 }
-_CHOICES = {"missing": ("stand", "repeat"), "orders": ("plain", "commit")}
+_CHOICES = {"missing": ("stand", "repeat"), "orders": ("plain", "commit"), "npc_level": ("random", "normal", "hard"),
+            "npc_explain": ("on", "off")}
 
 
 def nfkc(text: str) -> str:
@@ -119,7 +124,18 @@ def parse_player_spec(spec: str) -> Player:
         raise PbfError(
             Problem("トリップは◆の後の英数字（6〜16文字、例：◆Ab3dEf6hIj）です。 / malformed trip", text=spec)
         )
-    return Player(name=match["name"].strip(), character=match["character"], trip=trip, team=match["team"])
+    character, npc = match["character"], None
+    if character.lower().startswith("npc:"):  # NAME=NPC:ID or NAME=NPC:LEVEL:ID (docs/npc.md)
+        from .npc import DEFAULT_LEVEL, parse_level
+
+        parts = character.split(":")
+        if len(parts) not in (2, 3) or not parts[-1]:
+            raise PbfError(Problem("NPCは「名前=NPC:キャラクター」か「名前=NPC:強さ:キャラクター」で指定してください"
+                                   "（例：--player 'ミラーモンスター=NPC:blade_wolf'）。 / expected NAME=NPC:[LEVEL:]CHARACTER",
+                                   text=spec))
+        npc = parse_level(parts[1], "--player") if len(parts) == 3 else DEFAULT_LEVEL
+        character = parts[-1]
+    return Player(name=match["name"].strip(), character=character, trip=trip, team=match["team"], npc=npc)
 
 
 def parse_set_option(spec: str) -> tuple[str, str]:
@@ -352,12 +368,18 @@ def players_from_config(config: dict[str, Any], source: str) -> list[Player]:
             raise PbfError(
                 Problem(f"{source} の [players.\"{name}\"] の trip は◆の後の英数字（6〜16文字）です。 / malformed trip", text=trip[:20])
             )
+        npc = entry.get("npc")
+        if npc is not None:
+            from .npc import parse_level
+
+            npc = parse_level(str(npc), f"{source} の [players.\"{name}\"] npc")
         players.append(
             Player(
                 name=nfkc(name),
                 character=entry["character"],
                 team=str(team) if team is not None else None,
                 trip=str(trip) if trip is not None else None,
+                npc=npc,
             )
         )
     return players
@@ -629,6 +651,8 @@ def campaign_toml(system: str, seed: str, players: list[Player], options: dict[s
             entry["trip"] = p.trip
         if p.team:
             entry["team"] = p.team
+        if p.npc:
+            entry["npc"] = p.npc
         table["players"][p.name] = entry
     if options:
         table["options"] = dict(options)
@@ -664,6 +688,10 @@ def create(
     check_options = getattr(system, "check_options", None)  # options that bound each other
     if check_options is not None:
         check_options(ctx.options)
+    if ctx.options.get("npc"):
+        from .npc import check_npc_option
+
+        check_npc_option(ctx.options["npc"], list(ctx.players))
     state, dice = initial_state(system, ctx, seed)
     state = dict(state)
     state.setdefault("turn", 0)

@@ -806,6 +806,51 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    """pbf balance (docs/npc.md): every pair, NPC against NPC, from fixed seeds."""
+    from . import balance
+    from .campaign import get_system
+    from .fsutil import write_file
+
+    system = get_system(args.system)
+    data_dir = None
+    if args.data:
+        folder = Path(args.data)
+        data_dir = folder / "data" if (folder / "data").is_dir() else folder
+    data = system.load_data(data_dir)
+    ids = balance.fighters(system, data)
+    if args.fighters:
+        wanted = [f.strip() for f in args.fighters.split(",") if f.strip()]
+        unknown = [f for f in wanted if f not in ids]
+        if unknown:
+            raise PbfError(Problem(f"--fighters の「{'、'.join(unknown)}」はいません（いるのは {', '.join(ids)}）。"
+                                   " / unknown fighter", text=",".join(unknown)))
+        ids = wanted
+    if len(ids) < 2:
+        raise PbfError("バランス表には2人以上のファイターが必要です。 / two fighters or more")
+    if args.battles < 1:
+        raise PbfError("--battles は1以上です。 / --battles must be at least 1")
+    progress = None
+    if sys.stderr.isatty():  # progress on a terminal only (never in a log or a pipe)
+        def progress(done: int, total: int) -> None:
+            end = "\n" if done == total else ""
+            print(f"\r対戦中… {done}/{total}", end=end, file=sys.stderr, flush=True)
+    cells = balance.table(system, data, ids, args.battles, args.level, args.versus, progress=progress)
+    shown = balance.names(system, data)
+    if args.json:
+        rows = balance.overall(cells, ids)
+        _print_json({"system": system.name, "level": args.level, "versus": args.versus or args.level,
+                     "battles": args.battles, "fighters": rows,
+                     "pairs": [{"a": c.a, "b": c.b, "wins": c.wins, "losses": c.losses, "draws": c.draws,
+                                "rate": c.rate, "low": c.interval()[0], "high": c.interval()[1]} for c in cells]})
+    else:
+        print(balance.report_text(system, cells, ids, shown, args.battles, args.level, args.versus), end="")
+    if args.html:
+        write_file(Path(args.html), balance.report_html(system, cells, ids, shown, args.battles, args.level, args.versus))
+        print(f"バランス表のページを「{args.html}」に書き出しました。 / page written", file=sys.stderr)
+    return 0
+
+
 # -- commands of the GM's command line (issue 15): list, set, completion --------------------------
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -1320,6 +1365,24 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                       "今の値の一覧：pbf list options --campaign DIR")
     p.add_argument("assignments", nargs="+", metavar="KEY=VALUE", help="オプションと新しい値 / option and value")
 
+    p = command("balance", "全部の組み合わせをNPC同士で戦わせた勝率の表 / a win-rate table, NPC against NPC",
+                "pbf balance --system rider --battles 50",
+                "pbf balance --system alterego --level hard --battles 20 --html balance.html",
+                "pbf balance --system rider --data battle2 --fighters ryuki,knight,blade_wolf",
+                about="固定のシードで対戦するので、同じデータからは同じ表になります（docs/npc.md）。\n"
+                      "勝率は引き分けを0.5勝として数え、95%信頼区間（Wilson）を添えます。")
+    p.add_argument("--system", required=True, choices=SYSTEMS, help="ゲーム / the game")
+    _path(p, "--data", kind=_DIRECTORY, metavar="DIR",
+          help="このデータ（キャンペーンのフォルダか data/ フォルダ）で / with this data folder or campaign")
+    p.add_argument("--battles", type=int, default=20, metavar="N", help="各組の対戦数（既定20）/ battles per pair")
+    p.add_argument("--level", choices=("random", "normal", "hard"), default="normal",
+                   help="NPCの強さ（既定 normal）/ the NPCs' level")
+    p.add_argument("--versus", choices=("random", "normal", "hard"),
+                   help="参加者Bの強さ（既定は --level と同じ）/ the second fighter's level")
+    p.add_argument("--fighters", metavar="ID,ID,…", help="このファイターだけ / only these fighters")
+    p.add_argument("--html", metavar="FILE", help="グラフ付きのページも書き出す / also write an HTML page")
+    p.add_argument("--json", action="store_true", help="JSON で出力する / print JSON")
+
     p = command("completion", "シェルの補完スクリプトを出力する / print a shell completion script",
                 "eval \"$(pbf completion bash)\"",
                 "pbf completion bash > ~/.local/share/bash-completion/completions/pbf",
@@ -1333,7 +1396,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 # The sub-commands (each has its cmd_NAME above); main() builds only the one it runs.
 _COMMANDS = ("new", "check", "odds", "turn", "status", "commit", "show", "replay", "undo", "verify", "reveal", "log", "deadline",
              "export", "html",
-             "demo", "list", "set", "completion", "thread", "watch")
+             "demo", "list", "set", "balance", "completion", "thread", "watch")
 
 _NOT_EMPTY = ("dice", "deadline", "next_deadline", "seed", "orders", "thread", "keep", "player", "dir", "campaign")
 

@@ -98,10 +98,14 @@ def sources_from_file(campaign: Campaign, text: str) -> OrderSources:
 
 def canonical_orders(campaign: Campaign, orders: dict[str, Any]) -> str:
     """``NAME\tORDER\n`` per player, sorted by name; a missing order is empty (product.md)."""
+    return canonical_orders_of(campaign.system, campaign.ctx, orders)
+
+
+def canonical_orders_of(system: Any, ctx: Any, orders: dict[str, Any]) -> str:
     lines = []
-    for name in sorted(campaign.ctx.players):
+    for name in sorted(ctx.players):
         order = orders.get(name)
-        text = campaign.system.canonical_order(order) if order is not None else ""
+        text = system.canonical_order(order) if order is not None else ""
         lines.append(f"{name}\t{text}\n")
     return "".join(lines)
 
@@ -345,6 +349,7 @@ def run_turn(
     state: dict[str, Any] | None = None,
     sources: OrderSources | None = None,
     meta: dict[str, Any] | None = None,
+    npc_archived: dict[str, Any] | None = None,
 ) -> TurnRecord:
     """Resolve the next turn without writing anything.
 
@@ -363,6 +368,16 @@ def run_turn(
         raise PbfError("このバトルはもう決着しています（pbf show で確認できます）。 / the battle is over")
     if sources is None:
         sources = sources_from_file(campaign, orders_text)
+    # the NPCs' orders: fixed from the state before the turn and the seed, before any order is read
+    # (docs/npc.md); without the seed (a public export) the archived ones, their commitments checked
+    live = draws is None  # a live turn reads pbf's cache; a replay (draws given) recomputes
+    npc_found = _npc().npc_orders(campaign, state, campaign.seed, (npc_archived or {}).get("npc"), cache=live) \
+        if _has_npc(campaign) else {}
+    if npc_found:
+        sources, dropped = _with_npc(sources, npc_found)
+        if dropped:
+            meta["notes"] = [*meta.get("notes", []), *(
+                f"{name}はNPCです。pbf が行動を決めるため、{name}の名前で書かれた行動は読みませんでした。" for name in dropped)]
     read = read_orders(campaign, sources, state)
     # what the reading of each order passed over or corrected, kept with the turn (turn.yaml is
     # public: the notes name what was written, never a hand)
@@ -401,6 +416,21 @@ def run_turn(
         options=ctx.options,
         rules_version=rules,
     )
+    if npc_found:
+        meta["npc"] = {name: d.record() for name, d in npc_found.items()}
+    if _has_npc(campaign) and new_state.get("winner") is None:
+        if campaign.seed:
+            upcoming = _npc().next_entries(_npc().npc_orders(campaign, new_state, campaign.seed, cache=live))
+        else:
+            upcoming = list((npc_archived or {}).get("npc_next") or [])
+        if upcoming:
+            meta["npc_next"] = upcoming
+    if npc_found or meta.get("npc_next"):
+        explain = str(ctx.options.get("npc_explain", "on")) != "off"
+        body = body.rstrip("\n") + "\n\n" + render.render(
+            system, "common/npc.j2", campaign.path, options=ctx.options,
+            revealed=_npc().reveal_entries(system, npc_found, explain), upcoming=meta.get("npc_next") or [],
+            next_turn=turn + 1)
     if meta.get("not_taken"):  # only when there is something to list: older archives replay unchanged
         body = body.rstrip("\n") + "\n\n" + render.render(
             system, "common/not_taken.j2", campaign.path, entries=meta["not_taken"], options=ctx.options)
@@ -432,6 +462,24 @@ def run_turn(
         parts=parts,
         meta=meta,
     )
+
+
+_npc = lazy("pbf.npc.turns")  # only for a campaign with an NPC
+
+
+def _has_npc(campaign: Campaign) -> bool:
+    ctx = campaign.ctx
+    return bool(ctx.options.get("npc")) or any(getattr(p, "npc", None) for p in ctx.players.values())
+
+
+def _with_npc(sources: OrderSources, found: dict[str, Any]) -> tuple[OrderSources, list[str]]:
+    """The turn's sources with each NPC's order in place of anything posted under its name."""
+    by_player = dict(sources.by_player)
+    dropped = [name for name in found if name in by_player]
+    for name, d in found.items():
+        by_player[name] = OrderSource(name, d.text, lambda p: p, "NPC")
+    problems = [p for p in sources.problems if p.player not in found]
+    return OrderSources(by_player, problems), dropped
 
 
 class Notices(Mapping[str, str]):
@@ -526,8 +574,15 @@ def replay(campaign: Campaign) -> list[str]:
         # with the options the turn had (pbf set may have changed them since), under the rules it
         # was archived with (a turn.yaml without rules_version is from rules version 1)
         kept = {k: meta[k] for k in ("next_deadline", "gm_dice", "early", "deadline", "not_taken") if meta.get(k)}
-        record = run_turn(at_turn(campaign, options[turn]), orders_text, draws=draws, state=before,
-                          meta={"rules_version": int(meta.get("rules_version", 1)), **kept})
+        try:
+            record = run_turn(at_turn(campaign, options[turn]), orders_text, draws=draws, state=before,
+                              meta={"rules_version": int(meta.get("rules_version", 1)), **kept}, npc_archived=meta)
+            if campaign.seed and (record.meta.get("npc") or meta.get("npc")):
+                _npc().check_same(turn, record.meta.get("npc") or {}, meta.get("npc"))
+        except PbfError as exc:
+            if "NPC" not in str(exc):
+                raise
+            return [f"第{turn}ターンが一致しません：history/{folder.name}/turn.yaml", str(exc)]
         state_text, state = yamlio.merge_text(before_text, before, record.state, f"history/{folder.name}")
         for name, expected, actual in (
             (f"history/{folder.name}/{STATE_FILE}", archived(campaign, turn, STATE_FILE), state_text),
@@ -579,7 +634,13 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
             before = yamlio.load_plain(state_before(campaign, turn), "state.yaml")
             orders_text = archived(campaign, turn, "orders.txt")
             then = at_turn(campaign, options[turn])
-            recomputed = read_orders(then, sources_from_file(then, orders_text), before).canonical
+            sources = sources_from_file(then, orders_text)
+            if _has_npc(then) and before.get("winner") is None:
+                found = _npc().npc_orders(then, before, seed)
+                _npc().check_same(turn, {n: d.record() for n, d in found.items()},
+                                  archived_meta(campaign, turn).get("npc"))
+                sources = _with_npc(sources, found)[0]
+            recomputed = read_orders(then, sources, before).canonical
             if recomputed != canonical:
                 raise PbfError(f"第{turn}ターンの行動の正規形が記録と違います。 / canonical orders differ")
         if record.get("orders_sha256") != sha256_hex(canonical):
@@ -597,6 +658,8 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         elif turn > 0:
             given = f"（うち指定{len(fixed)}個）" if fixed else ""
             lines.append(f"第{turn}ターン：乱数{len(draws)}個{given}を確認しました。")
+            for name in archived_meta(campaign, turn).get("npc") or {}:
+                lines.append(f"第{turn}ターン：NPC（{name}）の行動を、前の状態とシードから計算し直して確かめました。")
     return lines
 
 
@@ -768,7 +831,12 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
         after = bool(deadline) and is_late(now, parse_deadline(deadline))
     else:
         after = bool(found.collected.late)
+    npc_next = _npc_commitments(campaign) if _has_npc(campaign) else {}
     for name in ctx.players:
+        if name in npc_next:  # pbf plays this fighter: its order is fixed and committed (docs/npc.md)
+            entries.append({"player": name, "source": None, "reading": None, "problems": [], "notes": [],
+                            "superseded": [], "status": "npc", **npc_next[name]})
+            continue
         source = found.sources.by_player.get(name)
         notes = found.collected.notes(name, reveals_pending=not after)
         entry: dict[str, Any] = {"player": name, "source": None, "reading": None, "problems": [],
@@ -812,6 +880,18 @@ def receipts(campaign: Campaign, found: ThreadOrders, now: Any = None) -> tuple[
     return parts, private
 
 
+def _npc_commitments(campaign: Campaign) -> dict[str, dict[str, Any]]:
+    """The NPCs' commitments for the turn to come: from the seed, or (a public export) as the
+    last results post printed them."""
+    if campaign.state.get("winner") is not None:
+        return {}
+    if campaign.seed:
+        entries = _npc().next_entries(_npc().npc_orders(campaign, campaign.state, campaign.seed, cache=True))
+    else:
+        entries = archived_meta(campaign, campaign.turn).get("npc_next") or []
+    return {e["player"]: {"level": e["level"], "commitment": e["commitment"]} for e in entries}
+
+
 def _superseded(collected: Any, name: str) -> list[int]:
     """The earlier order posts of ``name`` in the window, replaced by the one that counts."""
     from .thread import normalize_name
@@ -845,6 +925,14 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
         system_name=system.name, summary=public, players=ctx.players, options=options, opening=opening,
         commitment=seed_commitment(seed), deadline=_label(options, deadline),
     )
+    upcoming = []
+    if any(getattr(p, "npc", None) for p in ctx.players.values()) or options.get("npc"):
+        from .npc import decisions
+        from .npc.turns import next_entries
+
+        upcoming = next_entries(decisions(system, ctx, state, seed))  # turn 1's NPC orders, committed now
+        body = body.rstrip("\n") + "\n\n" + render.render(system, "common/npc.j2", templates, options=options,
+                                                            revealed=[], upcoming=upcoming, next_turn=1)
     from .markers import opening_marker_line
 
     files = post_files(*fit_post(options, body, opening_marker_line()))
@@ -856,6 +944,8 @@ def turn_zero(system: Any, ctx: Any, state: dict[str, Any], seed: str, templates
     meta: dict[str, Any] = {"rules_version": system.rules_version}
     if deadline:
         meta["next_deadline"] = deadline
+    if upcoming:
+        meta["npc_next"] = upcoming
     files["turn.yaml"] = yamlio.dump_data(meta)
     return files
 

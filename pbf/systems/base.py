@@ -26,6 +26,7 @@ class Player:
     character: str  # character / rider / monster id in the system's data
     team: str | None = None
     trip: str | None = None
+    npc: str | None = None  # pbf plays this fighter: its level (random / normal / hard; docs/npc.md)
 
 
 @record

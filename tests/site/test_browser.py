@@ -152,3 +152,19 @@ def test_screenshots_at_phone_and_desktop_width(chromium, sites):
     for shot, done in shots:
         assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 2_000
+
+
+def test_the_balance_page_draws_its_chart(chromium, tmp_path, capsys):
+    """pbf balance --html: the chart's bars and the pair table are there once the page has loaded."""
+    from cli_support import run_cli
+
+    page = tmp_path / "balance.html"
+    code, _, err = run_cli(capsys, "balance", "--system", "rider", "--fighters", "ryuki,knight,blade_wolf",
+                           "--battles", "1", "--level", "random", "--html", page)
+    assert code == 0, err
+    dom, console = load(chromium, page)
+    assert console == []
+    assert dom.count('class="bar"') == 3 and 'id="pairs"' in dom
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    done = headless(chromium, page.as_uri(), f"--screenshot={ARTIFACTS / 'balance.png'}", "--window-size=1280,900")
+    assert done.returncode == 0
