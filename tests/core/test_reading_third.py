@@ -230,3 +230,12 @@ def test_initials_are_only_for_a_characters_own_techniques(camps):
     except OrderError:
         return
     assert got != "→↑→"
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("蓮", "【行動】ナスティベントを北岡さんに使います。", "ナスティベント / 攻撃: 北岡"),  # the card used on a name
+    ("北岡", "【行動】シュートベントを蓮に撃つ", "シュートベント / 攻撃: 蓮"),
+    ("城戸", "【行動】北岡さんに近寄る", "近寄る: 北岡"),  # に before a move: whom to move against
+])
+def test_a_card_used_on_a_name_is_its_target(camps, player, text, canonical):
+    assert read(camps["three"], player, text)[0] == canonical

@@ -733,8 +733,10 @@ class Rewritten:
                     move[:] = [(said(move) + ": ", move[0][1], move[0][2]), names[0]]
                     continue
             before = self.src.original[:names[0][1]].rstrip()
+            used_on = re.match(r"に(?:向けて|対して)?\s*(?:使|つか|撃|う)", follows) is not None and out and \
+                any(said(c) in self.card_names for c in out)  # ナスティベントを北岡さんに使います: the card's target
             if any(said(c).startswith(("攻撃: ", "攻撃しない")) for c in clauses) or before.endswith((":", "：")) or \
-                    follows.startswith(("から", "より", "に", "へ", "と", "の", "が", "は", "も", "や", "か")):
+                    (follows.startswith(("から", "より", "に", "へ", "と", "の", "が", "は", "も", "や", "か")) and not used_on):
                 out.append(clause)  # 蓮さんから遠くへ, 北丘と連に: the name is said of something else
                 continue
             placed = [("攻撃: ", names[0][1], names[0][1]), names[0]]
