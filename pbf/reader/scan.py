@@ -122,11 +122,9 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         m = laugh.match(folded, i)
         if m is None and folded[i] == "w" and i > 0 and not (folded[i - 1].isascii() and folded[i - 1].isalpha()) \
                 and (i + 1 == n or not (folded[i + 1].isascii() and (folded[i + 1].isalnum() or folded[i + 1] == "/"))):
-            m = re.match("w", folded[i:])  # 隙１ｗ: one w after a word that is no letter is a laugh too
-            if m is not None:
-                out.append(Token(i, i + 1, "laugh"))
-                i += 1
-                continue
+            out.append(Token(i, i + 1, "laugh"))  # 隙１ｗ: one w after a word that is no letter is a laugh too
+            i += 1
+            continue
         if m and (i == 0 or not folded[i - 1].isascii() or not folded[i - 1].isalpha()):
             out.append(Token(i, m.end(), "laugh"))
             i = m.end()
@@ -555,11 +553,14 @@ def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...])
         return None
     found: list[list[Token]] = []
     cuts = [(a,) for a in range(2, len(word) - 1)] + [(a, b) for a in range(2, len(word) - 3) for b in range(a + 2, len(word) - 1)]
+    looked: dict[tuple[int, int], Word | None] = {}  # a part is looked up once, whichever cut holds it
     for cut in cuts:
         bounds = [0, *cut, len(word)]
         parts = []
         for a, b in zip(bounds, bounds[1:]):
-            hit, _near = lexicon.correction(word[a:b], kinds)
+            if (a, b) not in looked:
+                looked[a, b] = lexicon.correction(word[a:b], kinds)[0]
+            hit = looked[a, b]
             if hit is None:
                 break
             parts.append(Token(tok.start + a, tok.start + b, "unknown", hit, corrected=True))
