@@ -140,6 +140,7 @@ class Rewritten:
         self.notes: list[Problem] = []
         self._roster, self._data = roster, data
         self._names: set[int] = set()  # where a word the battle knows as a fighter's name starts
+        self._looked_up: dict[str, bool] = {}  # a word -> whether it names a fighter (_is_name)
         self.problems: list[Problem] = []
         self._raw: set[int] = set()  # where a word passed to lark as written (a name) starts
         self._moved_against: tuple[str, int, int] | None = None  # the name of 名前に近づく
@@ -338,11 +339,11 @@ class Rewritten:
                 elif clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
                     close()
                 written = raw(tok)
-                if state["list"] and re.search(r"→|->|⇒|>|＞", written):
-                    written = re.sub(r"\s*(?:→|->|⇒|>|＞)\s*", ",", written)  # 攻撃：蓮→城戸: a priority list
+                if state["list"] and _PRIORITY_ARROW.search(written):
+                    written = _PRIORITY_ARROW.sub(",", written)  # 攻撃：蓮→城戸: a priority list
                 put(written, tok)
                 self._raw.add(span(tok)[0])
-                if self._roster and (span(tok)[0] in self._names or self._is_name(written)):
+                if span(tok)[0] in self._names or self._is_name(written):
                     self._names.add(span(tok)[0])
                 if written_name not in ("him", "her", "them"):
                     named.append(clauses[-1][-1])
@@ -393,7 +394,7 @@ class Rewritten:
                     close()
                 continue
             if role == "nara" and raw(tok).strip().lower() in ("vs", "vs.", "versus", "against") and nxt is not None and \
-                    nxt.kind == "unknown" and src.span(nxt.start, nxt.end)[0] in self._names | self._raw_names(nxt):
+                    nxt.kind == "unknown" and (src.span(nxt.start, nxt.end)[0] in self._names or self._is_name(raw(nxt))):
                 continue  # 遠(vsナイト): against whom the move is, no condition
             if role == "nara" or (role == "their" and raw(tok).lower().startswith(("if ", "when "))):
                 if not clauses[-1] and len(clauses) > 1:
@@ -650,7 +651,7 @@ class Rewritten:
                     inside = tokens[i + 1:close]
                     unknown = [t for t in inside if t.kind == "unknown" and t.word is None and not t.candidates
                                and src.span(t.start, t.end)[0] not in self._names
-                               and not (self._roster and self._is_name(src.norm[t.start:t.end]))]
+                               and not self._is_name(src.norm[t.start:t.end])]
                     named = any(t.kind in ("number", "symbol") or (t.word is not None and (
                         str(t.word.concept).startswith("card:") or t.word.kind == "negation")) for t in inside)
                     said = {str(t.word.concept) for t in out if t.word is not None and "\n" not in src.norm[t.end:tok.start]}
@@ -665,25 +666,29 @@ class Rewritten:
             i += 1
         return out
 
-    def _raw_names(self, tok: Token) -> set[int]:
-        """{where ``tok`` starts} when it is written as a fighter's name, else nothing."""
-        start = self.src.span(tok.start, tok.end)[0]
-        return {start} if self._roster and self._is_name(self.src.norm[tok.start:tok.end]) else set()
-
     def _is_name(self, written: str) -> bool:
+        """The word (a courtesy title dropped) names one fighter of the battle; each word is
+        looked up once a post."""
         from .checks import _COURTESY, is_fighter
 
+        if not self._roster:
+            return False
         word = written.strip()
-        for courtesy in _COURTESY:
-            if word.endswith(courtesy) and len(word) > len(courtesy):
-                word = word[: -len(courtesy)]
-                break
-        return is_fighter(word, self._roster, self._data) if word else False
+        if word not in self._looked_up:
+            bare = word
+            for courtesy in _COURTESY:
+                if bare.endswith(courtesy) and len(bare) > len(courtesy):
+                    bare = bare[: -len(courtesy)]
+                    break
+            self._looked_up[word] = is_fighter(bare, self._roster, self._data) if bare else False
+        return self._looked_up[word]
 
     def _place_names(self, clauses: list[list[tuple[str, int, int]]]) -> list[list[tuple[str, int, int]]]:
         """A fighter's name that stands alone where no clause waits for one: after a move, the one
         to move against (近寄る 蓮); else, when no attack target is written, the attack's target
         (シュート 隙1 れん, ファイナル 北岡>城戸 — with a note); a name after the first goes on its list."""
+        from .checks import _COURTESY
+
         out: list[list[tuple[str, int, int]]] = []
         placed: list[tuple[str, int, int]] | None = None  # the attack list made of lone names
 
@@ -691,17 +696,16 @@ class Rewritten:
             return "".join(p for p, _s, _e in clause)
 
         def names_of(piece: tuple[str, int, int]) -> list[tuple[str, int, int]] | None:
-            text, start, end = piece
-            if start not in self._names and not re.search(r"\s*(?:→|->|⇒|>|＞)\s*", text):
-                return None
-            parts = [p for p in re.split(r"\s*(?:→|->|⇒|>|＞)\s*", text) if p]
-            if len(parts) > 1 and not all(self._is_name(p) for p in parts):
-                return None
+            text, start, _end = piece
+            parts = [p for p in _PRIORITY_ARROW.split(text) if p]
             if len(parts) == 1:
                 return [piece] if start in self._names else None
+            if not all(self._is_name(p) for p in parts):
+                return None
             found, at = [], start
             for part in parts:
-                at = self.src.original.find(part, at) if self.src.original.find(part, at) >= 0 else at
+                where = self.src.original.find(part, at)
+                at = where if where >= 0 else at
                 found.append((part, at, at + len(part)))
             return found
 
@@ -725,7 +729,7 @@ class Rewritten:
                 out[-1] = [(said(out[-1]) + ": ", out[-1][0][1], out[-1][0][2]), names[0]]  # 近寄る 蓮, 遠へ(蓮)
                 continue
             follows = self.src.original[names[-1][2]:].lstrip()
-            for courtesy in ("さん", "くん", "君", "ちゃん", "氏", "様", "さま", "殿"):
+            for courtesy in _COURTESY:
                 follows = follows[len(courtesy):] if follows.startswith(courtesy) else follows
             if len(names) == 1 and follows.startswith(("から", "より", "に", "へ")):
                 move = clauses[index + 1] if index + 1 < len(clauses) else None
@@ -778,6 +782,8 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+# between the names of a priority list: 攻撃：蓮→城戸, 北岡＞城戸
+_PRIORITY_ARROW = re.compile(r"\s*(?:→|->|⇒|>|＞)\s*")
 
 
 def _evasion_said_of_attack(clauses: list[list[tuple[str, int, int]]]) -> list[list[tuple[str, int, int]]]:
