@@ -128,9 +128,11 @@ _CARD_SYMBOLS = frozenset("弱強→←↑⇒➡⇐⬅⇑⬆^|")
 _ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z])")
 _CANCEL_WORD = re.compile(r"(?:cancel|キャンセル|c)(?![a-z])")
 _TIMES = frozenset("×✕✖")
-_ENGLISH_TIMES = {"twice": 2, "thrice": 3}
+_ENGLISH_TIMES = {"twice": 2, "thrice": 3}  # after the move: walk forward twice
 # what says a named move is not made (ジャンプはしないで弱攻撃, ジャンプはせずに前進して投げ)
-_NOT_DOING = ("しない", "しないで", "せず", "せずに", "しません")  # after the move: walk forward twice
+_NOT_DOING = ("しない", "しないで", "せず", "せずに", "しません")
+# an arrow typed with a long mark or a dash (ー＞ on a phone keyboard) is -> or <-
+_DASH_ARROWS = {"ー>": "->", "−>": "->", "―>": "->", "<ー": "<-", "<−": "<-", "<―": "<-"}
 _OPENS = "([{「【〔"
 
 
@@ -140,8 +142,8 @@ def _symbol(folded: str, i: int) -> int | None:
     ch = folded[i]
     if ch in _CARD_SYMBOLS:
         return i + 1
-    if folded.startswith(("->", "<-", "ー>", "<ー", "−>", "<−", "―>", "<―"), i):
-        return i + 2  # ー＞ on a phone keyboard is ->
+    if folded.startswith(("->", "<-", *_DASH_ARROWS), i):
+        return i + 2
     if ch in _TIMES or (ch in "x*" and re.match(r"[x*]\s?\d", folded[i:i + 3])):
         return i + 1
     if ch in "><" and (i == 0 or folded[i - 1] not in "弱強"):
@@ -228,6 +230,11 @@ def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
     return out
 
 
+def _nothing_read(tokens: list[Piece]) -> bool:
+    """No token of the post is one a plot is read from."""
+    return not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter") for t in tokens)
+
+
 def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
     """``弱→強 ←これでどうだ``: an arrow pointing back at the order from a remark after it (a
     ← or <- written against words that are no order word, to the end of the line) is part of
@@ -301,22 +308,21 @@ class _Source:
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
         self.notes.extend(_arrow_between_words(tokens, self.source))
-        if self.source.norm.strip() and not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter")
-                                                for t in tokens):
+        if self.source.norm.strip() and _nothing_read(tokens):
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
-            line, column, shown = self.source.where(0, len(self.source.norm))
-            self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
-                                         text=shown.strip() or None, hint="何もしないなら「なし」と書いてください。"))
+            self._nothing("何もしないなら「なし」と書いてください。")
         tokens, chat = chat_lines(tokens, self.source)
         tokens, remarks = chat_sentences(tokens, self.source)
         self.notes.extend(chat + remarks)
-        if remarks and not self.problems and not any(
-                t.kind in ("word", "symbol", "number", "unknown", "negation", "counter") for t in tokens):
-            line, column, shown = self.source.where(0, len(self.source.norm))  # 必殺技を出します: chat, and no plot
-            self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
-                                         text=shown.strip() or None, hint="出すカードか技の名前を書いてください。何もしないなら「なし」。"))
+        if remarks and not self.problems and _nothing_read(tokens):
+            self._nothing("出すカードか技の名前を書いてください。何もしないなら「なし」。")  # 必殺技を出します: chat, and no plot
         self.notes.extend(passed_over(tokens, self.source))
         self._emit(tokens)
+
+    def _nothing(self, hint: str) -> None:
+        line, column, shown = self.source.where(0, len(self.source.norm))
+        self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
+                                     text=shown.strip() or None, hint=hint))
 
     def _same_move_twice(self, tokens: list[Piece]) -> list[Piece]:
         """One move said twice is one move: 前へ1マス進む (a direction, then the verb of the same
@@ -430,7 +436,7 @@ class _Source:
                             f"前進なら「→」、技の区切りなら空白か「、」と書いてください。")
                     continue
                 start_at = len(out)
-                piece = {"ー>": "->", "−>": "->", "―>": "->", "<ー": "<-", "<−": "<-", "<―": "<-"}.get(piece, piece)
+                piece = _DASH_ARROWS.get(piece, piece)
                 put(piece, tok, per_char=True)
                 last_unit = (piece, start_at) if piece not in "|" else None
                 if pending_count:
@@ -753,9 +759,9 @@ def _joined(plot: Plot, table: dict[str, Any] | None, text: str = "") -> tuple[P
     as few as keep each named move itself) — and a warning names the other reading and how to
     write it. Written against each other (前J弱, ジャンプ←強) or as cards (弱 強, 9弱), they read as
     the rules give, and a warning shows the ｜ form."""
-    if not table:
-        return plot, []
-    from .reading import _adjacent, read_cards
+    if not table or not (any(isinstance(i, Card) and i.named for i in plot.items) or _THEN.search(text)
+                         or any(isinstance(i, Card) and i.text.endswith(("て", "で")) for i in plot.items)):
+        return plot, []  # cards only, and no word of sequence: nothing is named apart (弱→→弱強)
 
     items = list(plot.items)
     out: list[Problem] = []
@@ -774,7 +780,7 @@ def _joined(plot: Plot, table: dict[str, Any] | None, text: str = "") -> tuple[P
                 units.append([at])
         run: list[list[int]] = units[:1]
         for unit in units[1:]:
-            crossing = _crossing([*run, unit], items, table, _adjacent, read_cards, text)
+            crossing = _crossing([*run, unit], items, table, text)
             if crossing is not None and crossing[2]:
                 cuts.append((unit[0], items[unit[0]]))
                 words = [items[u[0]].text for u in crossing[1]]
@@ -785,7 +791,7 @@ def _joined(plot: Plot, table: dict[str, Any] | None, text: str = "") -> tuple[P
                 run = [unit]
                 continue
             run.append(unit)
-        for read, covered, _gap in _crossings(run, items, table, _adjacent, read_cards, text):
+        for read, covered, _gap in _crossings(run, items, table, text):
             words = [items[u[0]].text for u in covered]
             out.append(Problem(
                 f"は続けて{read.technique.name}（{read.cards}）になります（カードの並びで技が決まります）。",
@@ -818,16 +824,13 @@ def _said_then(first: Card, second: Card, text: str) -> bool:
     return bool(_THEN.search(text[a:b])) or first.text.endswith(("て", "で"))
 
 
-def _apart(first: Card, second: Card, text: str, adjacent: Any) -> bool:
-    """Two moves written apart: not side by side, or with a verb of sequence between them
-    (ジャンプして弱攻撃: the て says one move, then the next)."""
-    return not adjacent(first, second) or (bool(text) and _said_then(first, second, text))
-
-
-def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any,
-               text: str = "") -> list:
+def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], text: str = "") -> list:
     """Each technique the run's cards read as that takes cards of two written units, one of them
-    a named move: (the reading, the units it covers, whether a gap is between two of them)."""
+    a named move or the two with a word of sequence between: (the reading, the units it covers,
+    whether the moves are written apart — not side by side, or with a verb of sequence between
+    them: ジャンプして弱攻撃)."""
+    from .reading import _adjacent, read_cards
+
     cards = [items[at] for unit in run for at in unit]
     owner = [k for k, unit in enumerate(run) for _at in unit]
     found, at = [], 0
@@ -835,20 +838,23 @@ def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], ad
         span = range(at, at + len(read.cards))
         at += len(read.cards)
         covered = sorted({owner[k] for k in span})
-        if len(covered) < 2 or not (any(items[run[k][0]].named for k in covered) or any(
-                _said_then(items[run[a][-1]], items[run[b][0]], text) for a, b in zip(covered, covered[1:]))):
+        if len(covered) < 2:
             continue
-        gap = any(_apart(items[run[a][-1]], items[run[b][0]], text, adjacent)
-                  and (items[run[a][0]].named or items[run[b][0]].named or _said_then(items[run[a][-1]], items[run[b][0]], text))
-                  for a, b in zip(covered, covered[1:]))
+        pairs = [(items[run[a][-1]], items[run[b][0]], items[run[a][0]].named or items[run[b][0]].named)
+                 for a, b in zip(covered, covered[1:])]
+        then = [_said_then(first, second, text) for first, second, _named in pairs]
+        if not (any(items[run[k][0]].named for k in covered) or any(then)):
+            continue
+        gap = any((not _adjacent(first, second) or said) and (named or said)
+                  for (first, second, named), said in zip(pairs, then))
         found.append((read, [run[k] for k in covered], gap))
     return found
 
 
-def _crossing(run: list[list[int]], items: list[Any], table: dict[str, Any], adjacent: Any, read_cards: Any, text: str = ""):
+def _crossing(run: list[list[int]], items: list[Any], table: dict[str, Any], text: str = ""):
     """The first crossing (:func:`_crossings`) of the run that takes its last unit, or None."""
     last = run[-1]
-    return next((c for c in _crossings(run, items, table, adjacent, read_cards, text) if c[1][-1] is last), None)
+    return next((c for c in _crossings(run, items, table, text) if c[1][-1] is last), None)
 
 
 # what a count may be written against: the particle of 弱攻撃を2回, an ending that is only a verb's (出して)
