@@ -21,6 +21,7 @@ from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_ov
 from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData
+from .names import _COURTESY, is_fighter
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
 # roles are explained at its top). Read once per process, from pbf's cache.
@@ -669,8 +670,6 @@ class Rewritten:
     def _is_name(self, written: str) -> bool:
         """The word (a courtesy title dropped) names one fighter of the battle; each word is
         looked up once a post."""
-        from .checks import _COURTESY, is_fighter
-
         if not self._roster:
             return False
         word = written.strip()
@@ -687,8 +686,6 @@ class Rewritten:
         """A fighter's name that stands alone where no clause waits for one: after a move, the one
         to move against (近寄る 蓮); else, when no attack target is written, the attack's target
         (シュート 隙1 れん, ファイナル 北岡>城戸 — with a note); a name after the first goes on its list."""
-        from .checks import _COURTESY
-
         out: list[list[tuple[str, int, int]]] = []
         placed: list[tuple[str, int, int]] | None = None  # the attack list made of lone names
 
