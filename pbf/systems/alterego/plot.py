@@ -1,4 +1,4 @@
-"""Orders: the lark grammar (grammar/alterego.lark), its Transformer, and the plot objects.
+"""Orders: the lark grammar (grammar/alterego.lark) and its Transformer (the plot objects are in plotted.py).
 
 A plot is what one player wrote: cards left to right, with cancel markers. Positions are kept
 as line/column of the player's own text (1-based) so that problems point at what they typed.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -20,67 +20,11 @@ from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token as Piece, chat_lines, chat_sentences, flavour, lines_of, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ...resources import lark_parser
-from ...record import field, record
+from .plotted import Cancel, Card, Plot, Split
 
 CARD_OF_TERMINAL = {"WEAK": "弱", "STRONG": "強", "FORWARD": "→", "BACK": "←", "UP": "↑"}
 WORDS = ["light", "weak", "heavy", "strong", "forward", "fwd", "back", "guard", "up", "jump", "cancel"]
 CARD_HELP = "使えるカード：弱(L) 強(H) →(6, ->) ←(4, <-) ↑(8, ^)、技の名前（ジャンプ、投げ…）／キャンセルは C(弱←)"
-
-
-@record(frozen=True)
-class Card:
-    """One plotted card."""
-
-    symbol: str  # 弱 強 → ← ↑
-    line: int = 1
-    column: int = 1
-    text: str = ""  # as the player wrote it
-    named: bool = field(default=False, compare=False)  # from a technique's name (ジャンプ, 弱攻撃), not a card's
-
-
-@record(frozen=True)
-class Cancel:
-    """キャンセル: before the technique it skips; discards two hand cards."""
-
-    discards: tuple[str, ...]
-    line: int = 1
-    column: int = 1
-    text: str = ""
-
-
-@record(frozen=True)
-class Split:
-    """｜ between two cards: they never form one command (独自裁定, docs/rules/alterego.md)."""
-
-    line: int = 1
-    column: int = 1
-    text: str = "|"
-    symbol = "|"
-
-
-@record(frozen=True)
-class Plot:
-    """One player's order, as written (cards and cancel markers, left to right), and the notes
-    of its reading (what was passed over or corrected: pbf.errors.Problem)."""
-
-    items: tuple[Card | Cancel | Split, ...] = ()
-    notes: tuple[Problem, ...] = field(default=(), compare=False)
-
-    # worked out once per plot (a plot is immutable; the parser hands out one per text)
-    @cached_property
-    def cards(self) -> tuple[str, ...]:
-        return tuple(i.symbol for i in self.items if isinstance(i, Card))
-
-    @cached_property
-    def cancels(self) -> tuple[Cancel, ...]:
-        return tuple(i for i in self.items if isinstance(i, Cancel))
-
-    def canonical(self) -> str:
-        return self._canonical
-
-    @cached_property
-    def _canonical(self) -> str:
-        return "".join(item.symbol if not isinstance(item, Cancel) else f"C({''.join(item.discards)})" for item in self.items)
 
 
 def fold(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 from .data import Character, Technique
-from .plot import Cancel, Card, Plot, Split
+from .plotted import Cancel, Card, Plot, Split
 from ...record import record
 
 
