@@ -85,6 +85,13 @@ def unmarked(word: str) -> str:
     return unicodedata.normalize("NFC", "".join(ch for ch in unicodedata.normalize("NFD", said) if ch not in "\u3099\u309a"))
 
 
+def bare(word: str) -> str:
+    """The spelling (folded) with the sound marks of its kana dropped, its kanji kept: 投け and
+    投げ are one spelling with a dakuten missed (the reading cannot say so: janome reads 投け as
+    トウケ)."""
+    return unicodedata.normalize("NFC", "".join(ch for ch in unicodedata.normalize("NFD", fold(word)) if ch not in "\u3099\u309a"))
+
+
 def _read_kanji(text: str, whole: bool = True) -> str:
     """Kanji by janome's readings; a compound its dictionary lacks (耐空) by its characters' own."""
     out = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterable, Iterator
 
-from ..record import record
+from ..record import record, replace
 from . import kana
 
 
@@ -74,7 +74,7 @@ def conjugations(verb: str, ichidan: bool | None = None) -> list[str]:
 # Function words: what a GM reads past in an order (particles, endings, politeness). A closed list.
 FUNCTION_WORDS = (
     "で", "て", "を", "に", "は", "が", "と", "も", "へ", "の", "や", "から", "まで", "より", "だけ", "ね", "よ", "な", "か",
-    "します", "しました", "する", "して", "した", "しよう", "しましょう", "です", "ます", "でした", "だ", "で行きます",
+    "します", "しました", "ました", "ように", "ないように", "する", "して", "した", "しよう", "しましょう", "です", "ます", "でした", "だ", "で行きます",
     "でいきます", "で行く", "でいく", "いきます", "行きます", "いく", "行く", "お願いします", "おねがいします", "お願い",
     "おねがい", "お願いいたします", "よろしく", "よろしくお願いします", "ください", "下さい", "てください", "願います",
     "頼む", "頼みます", "たのむ", "させていただきます", "させて頂きます", "ておきます", "とく", "おく", "みる", "みます",
@@ -113,6 +113,7 @@ class Lexicon:
         self._near: list[tuple[str, str, Word]] | None = None
         self._by_reading: dict[str, Word] | None = None
         self._reading_longest = 0
+        self._headings: dict[str, Word | None] | None = None
         for form, word in words:
             self.add(form, word)
 
@@ -123,7 +124,7 @@ class Lexicon:
             self.exact[key] = word
             self.spelled[key] = " ".join(unicodedata.normalize("NFKC", form).split())
             self.longest = max(self.longest, len(key))
-            self._near = self._by_reading = None
+            self._near = self._by_reading = self._headings = None
 
     def add_closed_lists(self) -> None:
         """The reader's own words, after a game's (which win where they spell the same): the
@@ -184,6 +185,26 @@ class Lexicon:
             if word is not None:
                 yield i + size, word
 
+    def heading(self, word: str) -> Word | None:
+        """The word written before a colon (能動：, 受動：) that ``word`` (in kanji) reads as: an
+        IME's conversion of the same reading (農道：, 脳動：, 受働：). A colon says it is a
+        heading, so the reading alone tells which — when it is one word's only."""
+        if self._headings is None:
+            heads: dict[str, Word | None] = {}
+            for form, w in self.exact.items():
+                if form.endswith(":") and kana.has_kanji(form):
+                    if w.shown != self.spelled.get(form, form)[:-1]:  # labels share one concept: name this one
+                        w = replace(w, shown=self.spelled.get(form, form)[:-1])
+                    for said in kana.readings(self.spelled.get(form, form)[:-1]):
+                        kept = heads.get(said, w)
+                        heads[said] = kept if kept is not None and kept.concept == w.concept else None
+            self._headings = heads
+        if not kana.has_kanji(word) or kana.fold(word) + ":" in self.exact:
+            return None
+        found = {self._headings[s].concept: self._headings[s] for s in kana.readings(word)
+                 if len(s) >= 3 and self._headings.get(s) is not None}
+        return next(iter(found.values())) if len(found) == 1 else None
+
     def near(self, word: str, kinds: tuple[str, ...] = ("order",)) -> list[tuple[int, str, Word]]:
         """Entries close to ``word`` by reading (and, for kanji, by spelling), best first:
         (distance, the form it is close to, the word). Only the best of each concept is kept."""
@@ -213,6 +234,9 @@ class Lexicon:
                     # an IME slip keeps the reading: a word in kanji is a near miss only by the same one,
                     # any of the readings its kanji have (達成地 and 達成値 are both タッセイチ)
                     d = 0 if len(said) > 2 and _same_reading(folded, form) else limit + 1
+            if d > 0 and kana.has_kanji(folded) and folded != form and kana.bare(folded) == kana.bare(form) \
+                    and any(not kana.has_kanji(ch) for ch in form):
+                d = 0  # 投け: the word's own kanji, a sound mark of its kana missed
             if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
                 spelled = kana.distance(folded, form, 1)
                 stem = form.rstrip(":")

@@ -243,10 +243,12 @@ def _chatty(line: list[Token], text: Text) -> bool:
 _TOLD = frozenset(("ました", "でした", "しました", "ましたー", "ましたよ"))
 
 
-def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
+def chat_lines(tokens: list[Token], text: Text, prose: bool = False) -> tuple[list[Token], list[Problem]]:
     """Each line without an order word (nor a near miss of one) is chat: its tokens are dropped
     and a note names it; the other lines are kept. A post with no order line at all keeps
-    everything (the reader then says what it could not read)."""
+    everything (the reader then says what it could not read). With ``prose`` (a game whose order
+    is one short line), a later line that reads as a sentence about the order is passed over
+    too, with a warning naming the order words in it (:func:`_prose`)."""
     lines = lines_of(tokens, text)
     if not any(holds_order(line) for line in lines):
         return tokens, []
@@ -264,15 +266,33 @@ def chat_lines(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
             t.kind not in ORDER_KINDS or (t.kind == "word" and t.word is not None and t.word.value in ("", ("head", "")))
             for t in said) and not any(t.kind == "unknown" and (t.candidates or t.corrected) for t in said)
         told = told or idle
-        if (holds_order(line) and not told) or not _chatty(line, text):
+        prose_line = prose and number - 1 > first and not told and _prose(said, text)
+        if (holds_order(line) and not told and not prose_line) or not _chatty(line, text):
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
             continue
-        if said:
+        if said and prose_line and holds_order(line):
+            # 来ターンはガードかなぁ under the plot: a sentence about the order, not more of it
+            line_no, column, shown = text.where(said[0].start, said[-1].end)
+            words = "」「".join(dict.fromkeys(text.norm[t.start:t.end] for t in said if t.kind in ORDER_KINDS))
+            notes.append(Problem(f"は行動の後の文として読みませんでした（「{words}」は行動に入れていません）。",
+                                 line=line_no, column=column, text=shown, severity="warning",
+                                 hint="行動の続きなら、行動の行に続けて書いてください。"))
+        elif said:
             line_no, column, shown = text.where(said[0].start, said[-1].end)
             notes.append(Problem("は雑談として読みませんでした。", line=line_no, column=column,
                                  text=shown))
     return kept, notes
+
+
+def _prose(said: list[Token], text: Text) -> bool:
+    """A line of sentence after the order (来ターンはガードかなぁ, 投げと間違えないように区切りました):
+    more of its letters are words pbf does not know, near none of an order word, than order
+    words — what a GM reads as talk about the order. A slip (強攻撃をためます) stays an order line."""
+    unknown = sum(t.end - t.start for t in said if t.kind == "unknown" and t.word is None and not t.candidates
+                  and not t.corrected and any(ch.isalpha() for ch in text.norm[t.start:t.end]))
+    ordered = sum(t.end - t.start for t in said if t.kind in ORDER_KINDS)
+    return unknown >= 2 and unknown >= ordered
 
 
 def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
@@ -487,6 +507,12 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
         if looked > _MOST_LOOKED_UP:
             i += 1  # still unknown: the reader names it (no suggestion)
             continue
+        colon = i + 1 < len(out) and out[i + 1].kind == "sep" and text.norm[out[i + 1].start:out[i + 1].end] == ":"
+        heading = lexicon.heading(text.norm[tok.start:tok.end]) if colon else None
+        if heading is not None:  # 農道：アドベント — a heading, by its reading
+            out[i] = Token(tok.start, tok.end, "unknown", heading, corrected=True)
+            i += 1
+            continue
         first = last = i  # the chunk: neighbours written against it, up to two on each side
 
         def joins(t: Token) -> bool:
@@ -494,7 +520,9 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             written as a kanji that begins a word (弱+口撃 is a slip of 弱攻撃)."""
             if t.kind == "function" and t.end - t.start == 1:  # only between kana: 近よる, not 今日は攻撃
                 before, after = text.norm[t.start - 1:t.start], text.norm[t.end:t.end + 1]
-                return ("ぁ" <= before <= "ゖ") or ("ぁ" <= after <= "ゖ")
+                # ガード弁と, 内と: kana after a kanji, at a word's end — an IME's conversion of ベント, ナイト
+                return ("ぁ" <= before <= "ゖ") or ("ぁ" <= after <= "ゖ") or (
+                    "\u4e00" <= before <= "\u9fff" and not after.isalnum())
             return t.kind in ("word", "unknown", "negation") or (
                 t.kind == "symbol" and text.norm[t.start:t.end] in ("弱", "強"))
 

@@ -255,7 +255,7 @@ class _Source:
         if self.source.norm.strip() and _nothing_read(tokens):
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
             self._nothing("何もしないなら「なし」と書いてください。")
-        tokens, chat = chat_lines(tokens, self.source)
+        tokens, chat = chat_lines(tokens, self.source, prose=True)  # a plot is one line: a sentence after it is about it
         tokens, remarks = chat_sentences(tokens, self.source)
         self.notes.extend(chat + remarks)
         if remarks and not self.problems and _nothing_read(tokens):

@@ -340,6 +340,12 @@ class Rewritten:
                 elif clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
                     close()
                 written = raw(tok)
+                kana_after = tokens[index + 1] if index + 1 < len(tokens) else None
+                if kana_after is not None and kana_after.kind == "function" and kana_after.start == tok.end and \
+                        kana_after.end - kana_after.start == 1 and not self._is_name(written) and \
+                        self._is_name(written + raw(kana_after)):
+                    tok = Token(tok.start, kana_after.end, tok.kind)  # 内と: ないと, ナイト — one name, kana and all
+                    written, skip_until = raw(tok), kana_after.end
                 if state["list"] and _PRIORITY_ARROW.search(written):
                     written = _PRIORITY_ARROW.sub(",", written)  # 攻撃：蓮→城戸: a priority list
                 put(written, tok)

@@ -1,0 +1,87 @@
+"""Orders read the way a GM reads them, fourth pass (issue 19): a sentence under an Alter EGO
+plot that talks about it, a sound mark missed on the kana of a kanji word (投け), a heading
+converted by its reading (農道：), and kana an IME left after a kanji at a word's end (ガード弁と,
+内と). Each case goes through the reading ``pbf check`` makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbf import engine
+from pbf.errors import OrderError
+
+
+def read(camp, player, text):
+    return engine.read_for_check(camp, player, text)
+
+
+def shown(notes):
+    return " ".join(n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text, canonical, passed", [
+    ("【行動】↑→弱\n来ターンはガードかなぁ", "↑→弱", "「ガード」は行動に入れていません"),
+    ("【行動】弱→→弱強\n前回の投げのお返しです", "弱→→弱強", "「投げ」は行動に入れていません"),
+])
+def test_a_sentence_under_the_plot_is_about_it_and_warned(camps, text, canonical, passed):
+    got, notes = read(camps["ae"], "楓", text)
+    assert got == canonical
+    assert passed in shown(notes)
+    assert any(n.severity == "warning" for n in notes)
+
+
+@pytest.mark.parametrize("text", ["【行動】弱弱\n強攻撃をためます", "【行動】弱\n強 ためる"])
+def test_a_later_line_mostly_of_order_words_is_still_part_of_the_order(camps, text):
+    """A word pbf does not know among order words is a problem to name, not talk to pass over."""
+    with pytest.raises(OrderError):
+        read(camps["ae"], "楓", text)
+
+
+def test_a_rider_order_goes_on_over_its_lines(camps):
+    """The rider game's order is often a line a clause: a later line is never passed over for
+    the words around its names."""
+    got, _ = read(camps["three"], "城戸", "【行動】\n近寄る：ナイト\nソードベント\n攻撃：ナイト\n蓮、今度こそ決着つけようぜ")
+    assert got == "近寄る: 蓮 / ソードベント / 攻撃: 蓮"
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("投け", "弱強"),
+    ("前進 前進 投け", "→→弱強"),
+])
+def test_a_sound_mark_missed_on_the_kana_of_a_kanji_word(camps, text, canonical):
+    got, notes = read(camps["ae"], "楓", text)
+    assert got == canonical
+    assert "「投け」を「投げ」と読みました" in shown(notes)
+
+
+def test_a_sound_mark_is_no_slip_of_another_kanji():
+    from pbf.reader import kana
+
+    assert kana.bare("投け") == kana.bare("投げ")
+    assert kana.bare("投け") != kana.bare("設け")
+
+
+@pytest.mark.parametrize("text, canonical, heading", [
+    ("【行動】農道：アドベント", "アドベント", "「農道」を「能動」と読みました"),
+    ("【行動】移動：中　脳動：ストライクベント", "中へ / ストライクベント", "「脳動」を「能動」と読みました"),
+])
+def test_a_heading_converted_by_its_reading(camps, text, canonical, heading):
+    got, notes = read(camps["rd"], "城戸", text)
+    assert got == canonical
+    assert heading in shown(notes)
+
+
+def test_a_word_of_that_reading_without_a_colon_is_no_heading(camps):
+    with pytest.raises(OrderError):
+        read(camps["rd"], "城戸", "【行動】農道 アドベント")
+
+
+@pytest.mark.parametrize("camp, player, text, canonical, note", [
+    ("rd", "城戸", "【行動】遠へ　攻撃されたらガード弁と", "遠へ / 受動: 攻撃ならガードベント", "「ガード弁と」を「ガードベント」"),
+    ("three", "北岡", "【行動】ムーブ弁と　最も近い相手から離れる", "離れる: 最も近い相手 / ムーブベント", "「ムーブ弁と」を「ムーブベント」"),
+    ("three", "北岡", "【行動】シュートベンド　攻撃：内と", "シュートベント / 攻撃: 蓮", "「内と」を「蓮（ナイト）」"),
+])
+def test_kana_an_ime_left_after_a_kanji_at_a_words_end(camps, camp, player, text, canonical, note):
+    got, notes = read(camps[camp], player, text)
+    assert got == canonical
+    assert note in shown(notes)
