@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from .text import _fold_char
+from . import kanji
 
 
 def fold(text: str) -> str:
@@ -100,8 +101,21 @@ def _read_kanji(text: str, whole: bool = True) -> str:
         said = token.reading if token.reading not in ("*", "") else surface
         if has_kanji(said) and whole and len(surface) > 1:
             said = "".join(_read_kanji(ch, False) for ch in surface)
+        elif has_kanji(said) and len(surface) == 1:
+            said = next(iter(kanji.readings(surface)), surface)  # 耐: janome has no word of it alone
         out.append(said if has_kanji(surface) else surface)
     return "".join(out)
+
+
+def _by_characters(surface: str) -> list[str]:
+    """The readings a run of one to three kanji has read character by character from the kanji
+    table (若: ジャク as well as ワカ; 授動: ジュドウ), at most four a character."""
+    if not 1 <= len(surface) <= 3 or not all(kanji.readings(ch) for ch in surface):
+        return []
+    out = [""]
+    for ch in surface:
+        out = [head + said for head in out for said in kanji.readings(ch)[:4]]
+    return out
 
 
 def _romaji_fixed(word: str) -> str:
@@ -125,8 +139,9 @@ _LENGTHENS = {"ア": "ア", "イ": "イエ", "ウ": "ウオ", "エ": "エイ", "
 def readings(word: str) -> frozenset[str]:
     """Every reading the word may have (katakana): :func:`reading`, and for kanji each reading
     janome's dictionary gives the same characters (蓮: レン・ハス・ハチス; 城戸: キド・ジョウド), so that
-    a name written in kana (レン) or with another kanji of the same reading (連) is found. At most
-    32 readings; a word without kanji has its one."""
+    a name written in kana (レン) or with another kanji of the same reading (連) is found; the kanji table's
+    readings of each kanji (pbf.reader.kanji) too. At most 64 readings, the likeliest; a word
+    without kanji has its one."""
     said = reading(word)
     text = unicodedata.normalize("NFKC", word)
     if not has_kanji(text):
@@ -137,19 +152,26 @@ def readings(word: str) -> frozenset[str]:
         for token in tokenizer.tokenize(text):
             surface = token.surface
             found = [token.reading] if token.reading not in ("*", "") else []
-            if has_kanji(surface):
+            if has_kanji(surface):  # the table's common readings before the dictionary's rarer ones (names)
+                found += _by_characters(surface) if len(surface) == 1 else []
                 found += _dictionary_readings(tokenizer, surface)
                 if len(surface) > 1:
                     found += ["".join(_read_kanji(ch, False) for ch in surface)]
+                found += _by_characters(surface)
             options.append(list(dict.fromkeys(fold(f) for f in found if f and not has_kanji(f))) or [fold(surface)])
     except Exception:  # pragma: no cover - janome's dictionary API: the one reading is still right
         return frozenset({said} if said else ())
-    out = {""}
+    # the 64 likeliest: each part's readings come likeliest first, and a reading's cost is the sum
+    # of its parts' ranks (so that a long word keeps the likely readings of every part)
+    beam: dict[str, int] = {"": 0}
     for choices in options:
-        out = {head + choice for head in out for choice in choices}
-        if len(out) > 32:
-            out = set(sorted(out)[:32])
-    return frozenset(({said} if said else set()) | {r for r in out if r})
+        grown: dict[str, int] = {}
+        for head, cost in beam.items():
+            for rank, choice in enumerate(choices):
+                if grown.get(head + choice, cost + rank + 1) > cost + rank:
+                    grown[head + choice] = cost + rank
+        beam = dict(sorted(grown.items(), key=lambda kv: (kv[1], kv[0]))[:64])
+    return frozenset(({said} if said else set()) | {r for r in beam if r})
 
 
 def _dictionary_readings(tokenizer: Any, surface: str) -> list[str]:
@@ -161,7 +183,7 @@ def _dictionary_readings(tokenizer: Any, surface: str) -> list[str]:
             extra = sys_dic.lookup_extra(entry[0])
             if len(extra) >= 5 and extra[4] not in ("*", ""):
                 out.append(extra[4])
-    return out
+    return sorted(set(out))  # janome's lookup order differs from run to run (PYTHONHASHSEED)
 
 
 @lru_cache(maxsize=4096)

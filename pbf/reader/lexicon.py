@@ -109,6 +109,7 @@ class Lexicon:
         self.exact: dict[str, Word] = {}
         self.spelled: dict[str, str] = {}  # folded form -> as the lexicon spells it (kana as written, for its reading)
         self.commands: dict[str, Any] | None = None  # a game's own table, for warnings its reader gives
+        self.kanji: dict[str, Word] = {}  # words of one kanji a game's grammar reads itself (弱, 強), for same_kanji
         self.longest = 1
         self._near: list[tuple[str, str, Word]] | None = None
         self._by_reading: dict[str, Word] | None = None
@@ -203,6 +204,18 @@ class Lexicon:
             return None
         found = {self._headings[s].concept: self._headings[s] for s in kana.readings(word)
                  if len(s) >= 3 and self._headings.get(s) is not None}
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    def same_kanji(self, word: str, kinds: tuple[str, ...] = ("order",)) -> Word | None:
+        """The word of one kanji that ``word`` (one kanji, written alone) reads as: 若 for 弱
+        (ジャク), an IME's conversion — when one concept's only. Only the words a game names for
+        it (``kanji``: Alter EGO's cards 弱 and 強; the rider game's one-kanji words are too close
+        to its fighters' names, 留 and 龍 both リュウ), and only for a kanji that stands alone
+        (全身 全身 若): inside a sentence a kanji is a word's part (当たらないで, 見ます)."""
+        if len(word) != 1 or not kana.has_kanji(word) or kana.fold(word) in self.exact or word in self.kanji:
+            return None
+        said = {r for r in kana.readings(word) if len(r) >= 2}
+        found = {w.concept: w for form, w in self.kanji.items() if w.kind in kinds and said & kana.readings(form)}
         return next(iter(found.values())) if len(found) == 1 else None
 
     def near(self, word: str, kinds: tuple[str, ...] = ("order",)) -> list[tuple[int, str, Word]]:

@@ -561,6 +561,12 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
                 break
             if near and not candidates and a == b == i:
                 candidates = tuple(near)
+        if not done and not candidates and _alone(out, i, text):
+            found = lexicon.same_kanji(text.norm[tok.start:tok.end], kinds)
+            if found is not None:
+                out[i] = Token(tok.start, tok.end, "unknown", found, corrected=True)
+                i += 1
+                continue
         if not done:
             pieces = _split_run(tok, text, lexicon, kinds) if not candidates else None
             if pieces:
@@ -570,6 +576,13 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             tok.candidates = candidates
             i += 1
     return out
+
+
+def _alone(tokens: list[Token], i: int, text: Text) -> bool:
+    """The token stands alone: a separator (or the post's start or end) on both sides."""
+    before = tokens[i - 1] if i > 0 else None
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    return all(t is None or t.kind in ("sep", "comment") for t in (before, after))
 
 
 def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token] | None:

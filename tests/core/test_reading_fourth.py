@@ -85,3 +85,62 @@ def test_kana_an_ime_left_after_a_kanji_at_a_words_end(camps, camp, player, text
     got, notes = read(camps[camp], player, text)
     assert got == canonical
     assert note in shown(notes)
+
+
+@pytest.mark.parametrize("camp, player, text, canonical, note", [
+    ("ae", "楓", "【行動】若攻撃２回", "弱弱", None),  # 若 read ジャク as well as ワカ: the same reading as 弱
+    ("ae", "楓", "【行動】耐空 耐空", "↑弱↑弱", None),  # 耐: janome has no word of it alone
+    ("ae", "楓", "【行動】全身　全身　若", "→→弱", "「若」を「弱」と読みました"),  # one kanji alone, for the card
+    ("three", "蓮", "【行動】授動：ファイナルベントならコンファインベント", "受動: ファイナルベントならコンファインベント",
+     "「授動」を「受動」と読みました"),
+])
+def test_a_kanji_of_the_same_reading_is_an_ime_slip(camps, camp, player, text, canonical, note):
+    got, notes = read(camps[camp], player, text)
+    assert got == canonical
+    if note:
+        assert note in shown(notes)
+
+
+@pytest.mark.parametrize("text", ["【行動】超回避2で！お願い当たらないで", "【行動】今回は攻撃をしないで、様子を見ます。"])
+def test_a_kanji_inside_a_sentence_is_no_card_of_its_reading(camps, text):
+    """当 (アタ) is 中 (アタる) and 見 (ケン) is 剣 by a reading — but only a kanji standing alone
+    is read for a word of its reading: inside a sentence it is part of a word."""
+    try:
+        got, notes = read(camps["rd"], "城戸", text)
+    except OrderError as exc:
+        assert "中へ" not in str(exc) and "ソードベント" not in str(exc)
+        return
+    assert "中へ" not in got and "ソードベント" not in got
+
+
+def test_the_kanji_table_holds_the_readings_an_ime_keeps():
+    from pbf.reader import kanji
+
+    assert "ジャク" in kanji.readings("若") and "ワカ" in kanji.readings("若")
+    assert kanji.readings("耐")[0] == "タイ"
+    assert "ジュ" in kanji.readings("授") and "ドウ" in kanji.readings("働")
+    assert kanji.readings("a") == ()
+
+
+def test_the_shipped_kanji_table_is_what_the_script_makes(tmp_path):
+    """``python -m pbf.reader.kanji`` remakes kanji.tsv from janome's dictionary: the file in the
+    package is exactly what it makes (no hand edits, and a janome that reads otherwise is seen)."""
+    from pbf.reader import kanji
+
+    made = tmp_path / "kanji.tsv"
+    kanji.write(made)
+    assert made.read_bytes() == kanji.TABLE.read_bytes()
+
+
+def test_readings_are_the_same_whatever_the_hash_seed():
+    """A reading never depends on the order of a set (janome's dictionary lookup, Python's string
+    hashes): the same post reads the same in every process."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("from pbf.reader import kana; "
+              "print(sorted(kana.readings('彩光蓮')), sorted(kana.readings('採光連華掌')), sorted(kana.readings('若攻撃')))")
+    seen = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3)}
+    assert len(seen) == 1

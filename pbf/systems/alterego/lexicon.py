@@ -41,6 +41,8 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
         lex.add(word, Word(cards, names.get(cards, word), value=cards, technique=word not in card_words and cards != ""))
     for tech in character.techniques:
         lex.add(tech.id.replace("_", " "), Word(tech.command, names[tech.command], value=tech.command))
+    for card in ("弱", "強"):  # the grammar reads the card itself; here for a kanji of its reading (若: Lexicon.same_kanji)
+        lex.kanji[card] = Word(card, card, value=card)
     extra = _extra()
     for entry in extra.get("words") or ():
         if "ask" in entry:
