@@ -578,6 +578,19 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
     return out
 
 
+def _prose_sentence(said: list[Token], text: Text) -> bool:
+    """A sentence of talk: words pbf does not know at all (two letters or more), which with the
+    near misses a sentence of talk holds by chance (はず, おやすみ) outweigh its order words as
+    written. A sentence of near misses alone (じゃんぶ) is a slip of the order, not talk."""
+    def letters(t: Token) -> int:
+        return sum(ch.isalpha() for ch in text.norm[t.start:t.end])
+
+    unknown = sum(letters(t) for t in said if t.kind == "unknown" and t.word is None and not t.candidates and not t.corrected)
+    missed = sum(letters(t) for t in said if t.kind == "unknown" and (t.word is not None or t.candidates or t.corrected))
+    ordered = sum(letters(t) for t in said if t.kind in ORDER_KINDS and not t.corrected)
+    return unknown >= 2 and unknown + missed >= ordered
+
+
 def _alone(tokens: list[Token], i: int, text: Text) -> bool:
     """The token stands alone: a separator (or the post's start or end) on both sides."""
     before = tokens[i - 1] if i > 0 else None
@@ -615,11 +628,14 @@ def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...])
 _ENDS = "。!?！？\n"
 
 
-def chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[Problem]]:
+def chat_sentences(tokens: list[Token], src: Text, prose: bool = False) -> tuple[list[Token], list[Problem]]:
     """A sentence of the order's lines that holds no order word (ついに烈火の出番ｗ, ←これでどうだ,
     誰でもいいや笑, ゲージが足りないかもしれませんが…) is chat: passed over with a note. Only a
     sentence that reads as chat (a function word, a laugh, a ← pointing back at the order) — a
-    lone unknown word is left for the reader to name."""
+    lone unknown word is left for the reader to name. With ``prose`` (a game whose order is one
+    short sentence), a sentence after one that holds an order word is passed over too when it
+    reads as a sentence about the order (:func:`_prose_sentence`: 外れたら恥ずかしいですが…,
+    ゲージが3たまっているはずなので大丈夫だと思います), with a warning if it names order words."""
     sentences: list[list[Token]] = [[]]
     for tok in tokens:
         text = src.norm[tok.start:tok.end]
@@ -630,8 +646,22 @@ def chat_sentences(tokens: list[Token], src: Text) -> tuple[list[Token], list[Pr
             sentences.append([])
     kept: list[Token] = []
     notes: list[Problem] = []
+    ordered = False  # a sentence before held an order word as written
     for sentence in sentences:
         said = [t for t in sentence if t.kind != "sep"]
+        if prose and ordered and _prose_sentence(said, src):
+            line, column, shown = src.where(said[0].start, said[-1].end)
+            words = "」「".join(dict.fromkeys(src.norm[t.start:t.end] for t in said
+                                               if t.kind in ("word", "symbol") and not t.corrected))
+            if words:
+                notes.append(Problem(f"は行動の後の文として読みませんでした（「{words}」は行動に入れていません）。",
+                                     line=line, column=column, text=shown, severity="warning",
+                                     hint="行動の続きなら、行動の文に続けて書いてください。"))
+            else:
+                notes.append(Problem("は雑談として読みませんでした。", line=line, column=column, text=shown))
+            kept.extend(t for t in sentence if t.kind == "sep")
+            continue
+        ordered = ordered or any(t.kind in ("word", "symbol") and not t.corrected for t in said)
         # an order word says something of the order; なら, 相手が or a monster's name alone does not
         # (お願い当たらないで, ドラグレッダー頼んだ！ are chat)
         orderly = any(t.kind in ("symbol", "counter") or (t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)

@@ -144,3 +144,20 @@ def test_readings_are_the_same_whatever_the_hash_seed():
     seen = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3)}
     assert len(seen) == 1
+
+
+@pytest.mark.parametrize("player, text, canonical, note", [
+    ("美鈴", "【行動】彩光蓮華掌を出します。ゲージが3たまっているはずなので大丈夫だと思います。", "→←強",
+     "「ゲージが3たまっているはずなので大丈夫だと思います」は雑談として読みませんでした"),
+    ("楓", "【行動】朧月を使います。外れたら恥ずかしいですが…。", "←→強", "「外れたら恥ずかしいですが…」は雑談"),
+    ("楓", "【行動】弱弱。来ターンは投げかな", "弱弱", "「投げ」は行動に入れていません"),
+])
+def test_a_sentence_after_the_plot_that_talks_about_it(camps, player, text, canonical, note):
+    got, notes = read(camps["ae"], player, text)
+    assert got == canonical
+    assert note in shown(notes)
+
+
+@pytest.mark.parametrize("text, canonical", [("【行動】前進。じゃんぶ", "→↑"), ("【行動】弱。弱　強", "弱弱強")])
+def test_a_later_sentence_of_order_words_or_near_misses_is_still_the_order(camps, text, canonical):
+    assert read(camps["ae"], "楓", text)[0] == canonical

@@ -256,7 +256,7 @@ class _Source:
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
             self._nothing("何もしないなら「なし」と書いてください。")
         tokens, chat = chat_lines(tokens, self.source, prose=True)  # a plot is one line: a sentence after it is about it
-        tokens, remarks = chat_sentences(tokens, self.source)
+        tokens, remarks = chat_sentences(tokens, self.source, prose=True)
         self.notes.extend(chat + remarks)
         if remarks and not self.problems and _nothing_read(tokens):
             self._nothing("出すカードか技の名前を書いてください。何もしないなら「なし」。")  # 必殺技を出します: chat, and no plot
