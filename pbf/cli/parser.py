@@ -12,8 +12,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .. import __version__
+from ..lazy import lazy
 from ..systems import SYSTEMS
-from . import archive, catalogue, play, thread
 
 if TYPE_CHECKING:
     from typing import Any
@@ -257,12 +257,20 @@ class _Unbuilt:
         return argparse.Namespace()  # _path() sets .complete on it
 
 
+# the modules of the groups of commands, each imported when a command of it is built (start-up)
+_GROUPS = (
+    (lazy("pbf.cli.play"), ("new", "check", "odds", "turn", "status", "deadline", "commit", "show")),
+    (lazy("pbf.cli.thread"), ("thread", "watch")),
+    (lazy("pbf.cli.archive"), ("replay", "undo", "reveal", "verify", "log", "export", "html")),
+    (lazy("pbf.cli.catalogue"), ("demo", "balance", "list", "set")),
+)
+
+
 def _command(name: str) -> Any:
     """The function of the sub-command ``name``: ``cmd_NAME`` of the module of its group."""
-    for module in (play, thread, archive, catalogue):
-        found = getattr(module, f"cmd_{name}", None)
-        if found is not None:
-            return found
+    for module, names in _GROUPS:
+        if name in names:
+            return getattr(module(), f"cmd_{name}")
     return globals()[f"cmd_{name}"]  # pbf completion: the parser itself, for a shell
 
 
