@@ -28,7 +28,7 @@ from typing import Any
 from .. import campaign as campaigns, yamlio
 from ..campaign.deadlines import _deadline_file
 from ..campaign.records import EXPORT_FILE
-from ..dice import seed_commitment, sha256_hex
+from ..dice import seed_commitment
 from ..errors import PbfError, Problem
 from ..fsutil import fsync_dir, read_bytes, write_file
 from ..record import field, record
