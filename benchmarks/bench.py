@@ -40,8 +40,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pbf import campaign as campaigns, engine
+from pbf import campaign as campaigns
+from pbf.turn.zero import new_campaign
+from pbf.turn.orders import read_orders, sources_from_file
+from pbf.turn.run import run_turn
 from pbf.dice import Dice
+from pbf.systems import get_system
 from pbf.systems.base import Player
 
 FLOOR = "import lark, jinja2, ruamel.yaml"
@@ -120,10 +124,10 @@ class Built:
 def build(game: Game, root: Path, turns: int) -> Built:
     rng = random.Random(f"pbf-bench-{game.key}")
     path = root / game.key
-    c = campaigns.create(path, game.system, game.players, seed=f"bench-{game.key}", options=game.options)
+    c = new_campaign(path, game.system, game.players, seed=f"bench-{game.key}", options=game.options)
     built = Built(game, path, root / f"{game.key}-turn10")
     for turn in range(1, turns + 1):
-        record = engine.run_turn(c, orders_text(game, rng, c))
+        record = run_turn(c, orders_text(game, rng, c))
         start = time.perf_counter()
         campaigns.commit_turn(c, record)
         elapsed = time.perf_counter() - start
@@ -236,24 +240,24 @@ def inprocess_figures(built: Built, budget: float) -> dict[str, float]:
 
     def parse_resolve() -> int:
         for state, text, draws in cases:
-            read = engine.read_orders(c, engine.sources_from_file(c, text), state)
+            read = read_orders(c, sources_from_file(c, text), state)
             system.resolve(state, read.orders, Dice.replay(draws), ctx)
         return len(cases)
 
     def parse_resolve_render() -> int:
         for state, text, draws in cases:
-            engine.run_turn(c, text, draws=draws, state=state)
+            run_turn(c, text, draws=draws, state=state)
         return len(cases)
 
     def with_notices() -> int:
         for state, text, draws in cases:
-            dict(engine.run_turn(c, text, draws=draws, state=state).notices)
+            dict(run_turn(c, text, draws=draws, state=state).notices)
         return len(cases)
 
     def parse_resolve_cold() -> int:
         for state, text, draws in cases:
             forget_orders()
-            read = engine.read_orders(c, engine.sources_from_file(c, text), state)
+            read = read_orders(c, sources_from_file(c, text), state)
             system.resolve(state, read.orders, Dice.replay(draws), ctx)
         return len(cases)
 
@@ -280,7 +284,7 @@ def odds_figures(built: Built, runs: int) -> dict[str, float]:
     game = built.game
     path = built.path.parent / f"{game.key}-odds"
     options = {**game.options, "hands": "open"} if game.system == "alterego" else game.options
-    c = campaigns.create(path, game.system, game.players, seed=f"bench-odds-{game.key}", options=options)
+    c = new_campaign(path, game.system, game.players, seed=f"bench-odds-{game.key}", options=options)
     name = game.players[0].name
 
     def timed(work: Callable[[], Any]) -> float:
@@ -302,7 +306,7 @@ def odds_figures(built: Built, runs: int) -> dict[str, float]:
     from dataclasses import replace
 
     private = replace(c, ctx=replace(c.ctx, options={**c.ctx.options, "hands": "private"}))
-    five = campaigns.create(built.path.parent / f"{game.key}-odds-5", game.system, game.players,
+    five = new_campaign(built.path.parent / f"{game.key}-odds-5", game.system, game.players,
                             seed=f"bench-odds-{game.key}", options={**options, "hand_size": 5})
     five_text = "".join(five.state["fighters"][name]["hand"][:3])
     return {"odds": timed(lambda: odds.compute(c, name, text, best=False)),
@@ -395,7 +399,7 @@ def npc_figures(root: Path, env: dict[str, str], runs: int, quick: bool) -> list
     levels = ("random", "normal", "hard")
     cols: list[dict[str, str]] = []
     for title, system_name, (a, b) in NPC_GAMES:
-        system = campaigns.get_system(system_name)
+        system = get_system(system_name)
         data = system.load_data(None)
         ctx = balance.context(system, data, a, b)
         state = system.new_state(ctx, Dice.seeded("bench-npc", 0, ""))
@@ -419,7 +423,7 @@ def npc_figures(root: Path, env: dict[str, str], runs: int, quick: bool) -> list
         for level in (None, *levels):
             path = root / "npc" / f"{system_name}-{level or 'none'}"
             players = [Player("甲", a), Player("乙", b, npc=level)]
-            campaigns.create(path, system_name, players, seed="bench-npc")
+            new_campaign(path, system_name, players, seed="bench-npc")
             orders = path / "orders.txt"
             orders.write_text("", "utf-8")
             commands[level or "none"] = pbf + ["turn", str(path), "--orders", str(orders), "--dry-run"]

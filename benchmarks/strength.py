@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pbf import balance  # noqa: E402
-from pbf.campaign import get_system  # noqa: E402
+from pbf.systems import get_system  # noqa: E402
 
 
 def one(job: tuple[str, str, str, str, str, int]) -> tuple[int, int, int, int]:

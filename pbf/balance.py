@@ -39,7 +39,7 @@ def fighters(system: Any, data: Any) -> list[str]:
 
 
 def context(system: Any, data: Any, a: str, b: str, options: dict[str, Any] | None = None) -> Context:
-    from .campaign import coerce_options
+    from .campaign.options import coerce_options
 
     players = {"A": Player("A", a), "B": Player("B", b)}
     return Context(system=system.name, players=players, data=data, options=coerce_options(system, options or {}))
@@ -47,7 +47,7 @@ def context(system: Any, data: Any, a: str, b: str, options: dict[str, Any] | No
 
 def battle(system: Any, ctx: Context, seed: str, levels: dict[str, str], max_turns: int = MAX_TURNS) -> tuple[str, int]:
     """(the winner's name, or "draw"; the turns played)."""
-    from .engine import canonical_orders_of
+    from .turn.orders import canonical_orders_of
 
     state = system.new_state(ctx, Dice.seeded(seed, 0, ""))
     state.setdefault("turn", 0)

@@ -227,13 +227,22 @@ class _LazyFields:
         annotations: dict[str, Any] = {}
         for klass in reversed(owner.__mro__):
             annotations.update(klass.__dict__.get("__annotations__", {}))
-        out: dict[str, dataclasses.Field] = {}
+        # the fields as dataclasses itself makes them: a dataclass of the same fields, declared
+        # through the public make_dataclass (no method made: init, repr and eq off), whose
+        # fields() are this record's (made once per class, when dataclasses first asks)
+        specs = []
         for name in fields:
-            f = dataclasses.field(default=defaults.get(name, _MISSING), default_factory=factories.get(name, _MISSING),
-                                  repr=name not in hidden, compare=name not in ignored)
-            f.name, f.type = name, annotations.get(name)
-            f._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # what dataclasses.fields() keeps
-            out[name] = f
+            default = defaults.get(name, _MISSING)
+            if default is not _MISSING and type(default).__hash__ is None:  # dataclasses refuses a mutable default
+                kept = default
+                spec = dataclasses.field(default_factory=lambda kept=kept: kept, repr=name not in hidden,
+                                         compare=name not in ignored)
+            else:
+                spec = dataclasses.field(default=default, default_factory=factories.get(name, _MISSING),
+                                         repr=name not in hidden, compare=name not in ignored)
+            specs.append((name, annotations.get(name), spec))
+        shadow = dataclasses.make_dataclass(owner.__name__, specs, init=False, repr=False, eq=False)
+        out: dict[str, dataclasses.Field] = {f.name: f for f in dataclasses.fields(shadow)}
         type.__setattr__(owner, "__dataclass_fields__", out)
         return out
 

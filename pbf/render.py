@@ -11,6 +11,7 @@ for the life of the process (one environment per search path), and on disk in pb
 from __future__ import annotations
 
 import hashlib
+import inspect
 import itertools
 import operator
 import os
@@ -118,12 +119,16 @@ def _render_once(*keys: Any, caller: Any) -> str:
     never changed: the systems hand the same rows every time (built once per character and
     data), and an imported macros module (``m``) is jinja2's own, replaced when its file
     changes. A block that reads anything not among its keys must not use ``once``. The block is
-    known by its compiled code, which a changed template replaces; the keys are kept alive with
-    the text, so that their ids cannot be reused."""
-    site = getattr(caller, "_func", None)
-    if site is None:  # not a jinja2 call block of this jinja2 version: no caching
+    known by where it is called from: the compiled code of its template and the place in it
+    (a changed template is compiled anew), found with the standard library's public
+    ``inspect.currentframe`` (a template's code is compiled with the template's file name,
+    ``*.j2``); the keys are kept alive with the text, so that their ids cannot be reused.
+    Where no template's code calls it (a template from a string, a Python that keeps no
+    frames), the block is simply rendered every time."""
+    site = _call_site()
+    if site is None:
         return caller()
-    entry_key = (site.__code__, tuple(map(id, keys)))
+    entry_key = (site, tuple(map(id, keys)))
     entry = _once.get(entry_key)
     if entry is not None and all(kept is key for kept, key in zip(entry[0], keys)):
         return entry[1]
@@ -132,6 +137,21 @@ def _render_once(*keys: Any, caller: Any) -> str:
         _once.clear()
     _once[entry_key] = (keys, text)
     return text
+
+
+def _call_site(depth: int = 8) -> tuple[Any, int] | None:
+    """(code, instruction) of the nearest template frame calling ``once``, or None."""
+    frame = inspect.currentframe()
+    try:
+        while frame is not None and depth > 0:
+            code = frame.f_code
+            if code.co_filename.endswith(".j2"):
+                return code, frame.f_lasti
+            frame = frame.f_back
+            depth -= 1
+        return None
+    finally:
+        del frame  # no cycle through this frame
 
 
 @lru_cache(maxsize=8)

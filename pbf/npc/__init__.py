@@ -123,7 +123,7 @@ def _model(system: Any, ctx: Any) -> Any:
 
 def decide(system: Any, ctx: Any, state: dict[str, Any], seed: str, name: str, level: str) -> Decision:
     """The NPC ``name``'s order for the turn after ``state``."""
-    from ..forum import commitment
+    from ..board.forum import commitment
     from .search import choose
 
     turn = int(state.get("turn", 0)) + 1

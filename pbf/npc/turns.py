@@ -18,7 +18,7 @@ class Revealed:
     """An archived NPC order (a public export: no seed to recompute it)."""
 
     def __init__(self, player: str, turn: int, rec: dict[str, Any]):
-        from ..forum import commitment
+        from ..board.forum import commitment
 
         self.player, self.turn = player, turn
         self.level = str(rec.get("level", "normal"))
@@ -125,7 +125,7 @@ def cached_decisions(campaign: Any, state: dict[str, Any], seed: str) -> dict[st
             turn = int(state.get("turn", 0)) + 1
             out = {}
             for name, rec in kept.items():
-                from ..forum import commitment
+                from ..board.forum import commitment
 
                 order = campaign.system.parse_order(rec["order"], name, state, campaign.ctx)
                 salt = npc_salt(seed, turn, name)

@@ -35,7 +35,7 @@ def num(x: Any) -> str:
 
 def compute(campaign: Any, player: str, text: str, hand: str | None = None, best: bool = True) -> dict[str, Any]:
     """Read ``text`` as ``pbf check`` does (the same errors), then the odds as data."""
-    from ..engine import read_order
+    from ..turn.check import read_order
 
     state = campaign.state
     if state.get("winner") is not None:

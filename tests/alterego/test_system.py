@@ -436,7 +436,7 @@ def test_demo_campaign_plays(tmp_path):
     """The bundled demo, played by pbf demo's own code, uses every technique family."""
     import io
 
-    from pbf import demo
+    from pbf.cli import demo
 
     c = demo.play(ROOT / "campaigns" / "demo-alterego", tmp_path, io.StringIO())
     turn = c.turn

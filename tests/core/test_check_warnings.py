@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from pbf import campaign as campaigns
-from pbf import engine
+from pbf.turn.check import check_data, check_order
+from pbf.turn.run import run_turn
 
 
 def new(pbf, path, system, *players, options=()):
@@ -39,12 +40,12 @@ def free(tmp_path, pbf):
 def test_cards_after_a_strong_attack_are_spent_for_nothing(pbf, tmp_path):
     c = campaigns.load(new(pbf, tmp_path / "hands", "alterego", "美鈴=meiling", "楓=kaede"))
     c.state["fighters"]["美鈴"]["hand"] = list("強→弱弱←↑↑")
-    text = engine.check_order(c, "美鈴", "強→弱")
+    text = check_order(c, "美鈴", "強→弱")
     assert "２．前進（→）　※無効（強攻撃の後は出せない）" in text
     (line,) = notes_of(text)
     assert line == ("※注意：強攻撃は力をためて次のターンに発動するので、その後ろのカードはすべて無効です。"
                     "→弱（２枚）は何もせずに、手札から出したまま捨て札になります（カードの無駄です）。")
-    (warning,) = engine.check_data(c, "美鈴", "強→弱")["warnings"]
+    (warning,) = check_data(c, "美鈴", "強→弱")["warnings"]
     assert warning == {"kind": "void_after", "technique": "強攻撃", "reason": "charge", "techniques": ["前進", "弱攻撃"],
                        "cards": "→弱", "count": 2, "spent": True, "message": line.removeprefix("※注意：")}
 
@@ -55,7 +56,7 @@ def test_the_resolver_spends_the_void_cards(pbf, tmp_path):
     state = c.state
     state["fighters"]["美鈴"]["hand"] = list("強→弱弱←↑↑")
     before = Counter(state["fighters"]["美鈴"]["discard"])
-    record = engine.run_turn(c, "[美鈴] 強→弱\n[楓] なし\n", state=state)
+    record = run_turn(c, "[美鈴] 強→弱\n[楓] なし\n", state=state)
     assert Counter(record.state["fighters"]["美鈴"]["discard"]) - before == Counter("強→弱")
     voided = [e for e in record.events if e["type"] == "void" and e["actor"] == "美鈴"]
     assert voided and voided[0]["voided"] == ["前進", "弱攻撃"]
@@ -96,7 +97,7 @@ def test_a_passive_vent_discards_the_active_one_of_the_first_player(pbf, duel):
 
 def test_the_resolver_discards_as_the_warning_says(pbf, duel):
     c = campaigns.load(duel)
-    record = engine.run_turn(c, "[城戸] 近寄る / ソードベント / 受動: ガードベント\n[刃] 留まる\n")
+    record = run_turn(c, "[城戸] 近寄る / ソードベント / 受動: ガードベント\n[刃] 留まる\n")
     vents = [(e["card_name"], e["discarded_name"]) for e in record.events if e["type"] == "vent" and e["actor"] == "城戸"]
     assert vents == [("ソードベント", None), ("ガードベント", "ソードベント")]
     assert "（【ソードベント】は破棄）" in record.post
@@ -150,18 +151,18 @@ def guarded(tmp_path, pbf):
 
 def test_defense_evasion_lost_to_a_passive_vent(guarded):
     order = "回避: 防御力 / 受動: ソードベント"
-    text = engine.check_order(guarded, "北岡", order)
+    text = check_order(guarded, "北岡", order)
     assert ("※注意：回避: 防御力にはガードベントのベントインが必要ですが、受動のソードベントは相手の攻撃への回避の前に"
             "ベントインされ、ガードベントは破棄されます。そのときの回避は回避: 防御力ではなく、ダイスの多い能力値で振ります。"
             ) in notes_of(text)
-    (warning,) = engine.check_data(guarded, "北岡", order)["warnings"]
+    (warning,) = check_data(guarded, "北岡", order)["warnings"]
     assert (warning["kind"], warning["pool"], warning["needed"], warning["by"]) == (
         "evasion_lost", "defense", "ガードベント", "ソードベント")
 
 
 def test_the_resolver_evades_without_the_guard(guarded):
     """What the warning says: the 受動 ソードベント goes in first, and 防御力 is not rolled."""
-    record = engine.run_turn(guarded, "[城戸] 留まる\n[北岡] 回避: 防御力 / 受動: ソードベント\n", state=guarded.state)
+    record = run_turn(guarded, "[城戸] 留まる\n[北岡] 回避: 防御力 / 受動: ソードベント\n", state=guarded.state)
     evasions = [e for e in record.events if e["type"] == "evasion" and e["actor"] == "北岡"]
     vents = [e for e in record.events if e["type"] == "vent" and e["actor"] == "北岡"]
     assert vents and vents[0]["discarded_name"] == "ガードベント"
@@ -170,7 +171,7 @@ def test_the_resolver_evades_without_the_guard(guarded):
 
 def test_parry_lost_to_a_passive_guard(guarded):
     guarded.state["fighters"]["北岡"]["vent"] = "sword_vent"
-    (warning,) = [w for w in engine.check_data(guarded, "北岡", "受け / 受動: 攻撃ならガードベント")["warnings"]
+    (warning,) = [w for w in check_data(guarded, "北岡", "受け / 受動: 攻撃ならガードベント")["warnings"]
                   if w["kind"] == "evasion_lost"]
     assert (warning["pool"], warning["parry"], warning["needed"]) == ("attack", True, "ソードベント")
     assert warning["message"].startswith("受けにはソードベントのベントインが必要ですが")
@@ -180,4 +181,4 @@ def test_parry_lost_to_a_passive_guard(guarded):
                                    "回避: 防御力 / 受動: 攻撃ならガードベント / 受動: ソードベント"])
 def test_no_evasion_warning_when_the_guard_stays(guarded, order):
     guarded.state["fighters"]["北岡"]["deck"]["reflect_vent"] = 1
-    assert [w for w in engine.check_data(guarded, "北岡", order)["warnings"] if w["kind"] == "evasion_lost"] == []
+    assert [w for w in check_data(guarded, "北岡", order)["warnings"] if w["kind"] == "evasion_lost"] == []

@@ -12,9 +12,9 @@ from pathlib import Path
 from conftest import tree_digest
 
 from pbf import __version__, yamlio
-from pbf.campaign import CORE_OPTIONS
-from pbf.cli import _DIRECTORY, _FILE, build_parser
-from pbf.listing import KINDS
+from pbf.campaign.options import CORE_OPTIONS
+from pbf.cli.parser import _DIRECTORY, _FILE, build_parser
+from pbf.campaign.catalogue import KINDS
 from pbf.systems import SYSTEMS, get_system
 
 ROOT = Path(__file__).resolve().parents[2]

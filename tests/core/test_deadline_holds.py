@@ -11,7 +11,7 @@ from datetime import datetime
 import pytest
 from conftest import tree_digest
 
-from pbf import forum
+from pbf.board import forum
 
 GM = "GM </b>◆GmTrip1234 <b>"
 A = "A </b>◆Ab3dEf6hIj <b>"

@@ -4,8 +4,8 @@ commit-reveal, board limits and encodings (docs/forum.md)."""
 
 from conftest import tree_digest
 
-from pbf.boardfit import board_bytes, board_lines
-from pbf.forum import commitment
+from pbf.board.boardfit import board_bytes, board_lines
+from pbf.board.forum import commitment
 
 
 def dat_line(name, body, time="21:00:00.00", title=""):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import tree_digest
 
-from pbf.boardfit import board_lines
+from pbf.board.boardfit import board_lines
 
 FIXTURES = Path(__file__).parent.parent / "forum" / "fixtures"
 SEED = "loop-secret-seed"
@@ -283,7 +283,7 @@ def test_receipts_for_four_riders_fit_32_lines(tmp_path, pbf):
 
 
 def test_commit_mode_receipts_show_committed_players(tmp_path, pbf):
-    from pbf.forum import make_commit
+    from pbf.board.forum import make_commit
 
     camp, _ = new_alterego(tmp_path, pbf, "--set", "orders=commit", "--set", "order_marker=《行動》")
     commit_line, _ = make_commit("弱弱", "salt1")

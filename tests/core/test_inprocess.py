@@ -23,7 +23,7 @@ def test_copy_state_is_a_deep_copy_of_plain_data():
 def test_split_post_without_limits_is_one_post_and_still_refuses_what_the_board_cannot_encode():
     import pytest
 
-    from pbf.boardfit import split_post
+    from pbf.board.boardfit import split_post
     from pbf.errors import PbfError
 
     assert split_post(["一", "二"], None, None, footer="［pbf］") == ["一\n二\n［pbf］"]

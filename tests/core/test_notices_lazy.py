@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import tree_digest
 
-from pbf.engine import Notices
+from pbf.turn.run import Notices
 
 
 def test_rendered_once_and_only_when_read():

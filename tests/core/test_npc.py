@@ -12,7 +12,9 @@ import pytest
 
 from cli_support import run_cli, tree_digest
 from pbf import campaign as campaigns
-from pbf import engine, yamlio
+from pbf import yamlio
+from pbf.dice import Dice
+from pbf.turn.run import run_turn
 from pbf.npc import decide, npc_dice, npc_levels
 from pbf.npc.search import LEVELS
 
@@ -90,7 +92,7 @@ def test_the_choice_is_the_same_whatever_the_players_post(pbf, tmp_path):
     seen = set()
     for text in ("【城戸】近寄る / ソードベント\n", "【城戸】離れる / ファイナルベント\n", "",
                  "【城戸】受け / ソードベント\n【ミラーモンスター】近寄る\n"):
-        record = engine.run_turn(c, text)
+        record = run_turn(c, text)
         seen.add(repr(record.meta["npc"]))
         assert record.meta["npc"]["ミラーモンスター"]["commitment"] in (folder / "history/0000/post.txt").read_text("utf-8")
     assert len(seen) == 1
@@ -105,7 +107,7 @@ def test_the_choice_is_a_pure_function_of_state_seed_and_turn(pbf, tmp_path):
     other = decide(c.system, c.ctx, c.state, "another seed", "ミラーモンスター", "normal")
     assert other.salt != a.salt
     # its own stream: never the players' dice of the turn
-    assert npc_dice(c.seed, 1, "ミラーモンスター").draw() != engine.Dice.seeded(c.seed, 1, "").draw()
+    assert npc_dice(c.seed, 1, "ミラーモンスター").draw() != Dice.seeded(c.seed, 1, "").draw()
 
 
 def test_a_posted_order_for_the_npc_is_not_read_and_the_post_reveals_it(pbf, tmp_path):

@@ -3,7 +3,7 @@
 import pytest
 
 from pbf.errors import PbfError
-from pbf.orders import decode, split_orders
+from pbf.board.orders import decode, split_orders
 
 PLAYERS = ["美鈴", "名無し"]
 

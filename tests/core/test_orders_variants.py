@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from pbf import engine
-from pbf.campaign import load
+from pbf.turn.check import check_order, order_in_post
+from pbf.campaign.folder import load
 from pbf.cli import main
 from pbf.errors import OrderError
 
@@ -45,7 +45,7 @@ def campaigns(tmp_path_factory):
 
 def _read(campaign, player: str, text: str) -> str:
     """The canonical order, read as ``pbf check`` reads it (the order in the post, problems placed in it)."""
-    post = engine.order_in_post(campaign, player, text)
+    post = order_in_post(campaign, player, text)
     try:
         order = campaign.system.parse_order(post.text, player, campaign.state, campaign.ctx)
     except OrderError as exc:
@@ -82,12 +82,12 @@ def test_variant_reads_as_meant_or_hints_the_way(case, campaigns):
         assert first.line is not None and first.text, first.format()  # where, and what
         assert _read(campaign, player, _followed(case, first)) == case["reads"]
         return
-    reading = engine.check_order(campaign, player, case["text"])
+    reading = check_order(campaign, player, case["text"])
     for words in case.get("shows", []) + case.get("warns", []):
         assert words in reading, reading
     if "fix" in case:  # a warning is followed like a hint: the rewritten order reads as meant, without it
         assert _read(campaign, player, case["fix"]) == case["meant"]
-        assert "※注意" not in engine.check_order(campaign, player, case["fix"])
+        assert "※注意" not in check_order(campaign, player, case["fix"])
 
 
 def test_each_game_has_at_least_100_variants():

@@ -12,10 +12,11 @@ from html.parser import HTMLParser
 import pytest
 from conftest import tree_digest
 
-from pbf import campaign as campaigns, engine
-from pbf.boardfit import fits, split_post
-from pbf.forum import board_now, parse_timezone
-from pbf.listing import toml_value
+from pbf import campaign as campaigns
+from pbf.turn.run import post_parts
+from pbf.board.boardfit import fits, split_post
+from pbf.board.forum import board_now, parse_timezone
+from pbf.campaign.catalogue import toml_value
 
 
 def _new(pbf, path, *args, system="alterego", players=("A=plain", "B=plain")):
@@ -66,13 +67,13 @@ def test_a_post_of_exactly_max_lines_fits_and_one_line_more_does_not(limit):
 
 def test_a_turn_post_is_split_exactly_when_it_has_more_lines_than_max_lines(tmp_path, pbf):
     free = _turns(pbf, tmp_path, _new(pbf, tmp_path / "free", "--set", "hands=free"), 1)
-    (whole,) = engine.post_parts(campaigns.load(free), 1)
+    (whole,) = post_parts(campaigns.load(free), 1)
     length = _lines(whole)
     assert length > 4
     exact = _new(pbf, tmp_path / "exact", "--set", "hands=free", "--set", f"max_lines={length}")
-    assert engine.post_parts(campaigns.load(_turns(pbf, tmp_path, exact, 1)), 1) == [whole]
+    assert post_parts(campaigns.load(_turns(pbf, tmp_path, exact, 1)), 1) == [whole]
     short = _new(pbf, tmp_path / "short", "--set", "hands=free", "--set", f"max_lines={length - 1}")
-    parts = engine.post_parts(campaigns.load(_turns(pbf, tmp_path, short, 1)), 1)
+    parts = post_parts(campaigns.load(_turns(pbf, tmp_path, short, 1)), 1)
     assert len(parts) >= 2 and all(_lines(p) <= length - 1 for p in parts), [_lines(p) for p in parts]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pbf import campaign as campaigns
-from pbf import engine
+from pbf.turn.check import check_data
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -108,7 +108,7 @@ def free(tmp_path, pbf):
 
 
 def techniques(c, text):
-    return [t["name"] for t in engine.check_data(c, "美鈴", text)["order"]["techniques"]]
+    return [t["name"] for t in check_data(c, "美鈴", text)["order"]["techniques"]]
 
 
 def test_the_guide_on_weak_then_strong(free):

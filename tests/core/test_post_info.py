@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import tree_digest
 
-from pbf.cli import _ARGPARSE_JA
+from pbf.cli.parser import _ARGPARSE_JA
 
 SEED = "post-info-seed"
 
@@ -381,7 +381,7 @@ def test_show_hands_is_for_the_gm(tmp_path, pbf):
 
 
 def test_in_commit_reveal_the_section_names_a_reveal_that_did_not_count(tmp_path, pbf):
-    from pbf.forum import commitment
+    from pbf.board.forum import commitment
 
     camp, _, _ = new_campaign(tmp_path, pbf, "--set", "orders=commit", hands="free")
     thread = write_thread(tmp_path / "t.dat", [

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pbf.thread import load_thread
+from pbf.board.thread import load_thread
 
 FIXTURES = Path(__file__).parent.parent / "forum" / "fixtures"
 MARKERS = FIXTURES / "markers.dat"
@@ -130,7 +130,7 @@ def test_the_marker_as_a_word_in_a_sentence_is_chat_and_said(tmp_path, pbf):
 
 def test_every_player_of_the_fixture_in_one_reading():
     """The thread reader alone, all the players at once: who has an order, with what notes."""
-    from pbf.forum import collect_orders
+    from pbf.board.forum import collect_orders
 
     posts = load_thread(MARKERS).posts
     names = [name for name, _, _ in READ] + ["空", "文中"]

@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from pbf import engine
+from pbf.turn.check import check_order, read_for_check
 from pbf.errors import OrderError
 
 
 def read(camp, player, text):
-    return engine.read_for_check(camp, player, text)
+    return read_for_check(camp, player, text)
 
 
 def refused(camp, player, text):
@@ -72,7 +72,7 @@ def test_cards_written_apart_join_as_the_rules_give(camps):
 
 
 def test_the_split_keeps_two_techniques_apart_in_the_reading(camps):
-    out = engine.check_order(camps["ae"], "美鈴", "弱攻撃｜強攻撃")
+    out = check_order(camps["ae"], "美鈴", "弱攻撃｜強攻撃")
     assert "１．弱攻撃（弱）" in out and "２．強攻撃（強）" in out and "投げ" not in out.split("書き方")[0]
 
 

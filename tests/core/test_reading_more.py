@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from pbf import engine
+from pbf.turn.check import read_for_check
 from pbf.errors import OrderError
 from pbf.reader import kana
 
 
 def read(camp, player, text):
-    return engine.read_for_check(camp, player, text)
+    return read_for_check(camp, player, text)
 
 
 def warnings(notes):

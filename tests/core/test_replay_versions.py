@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pbf import __version__, yamlio
-from pbf.versions import made_with
+from pbf.campaign.versions import made_with
 
 
 @pytest.fixture
@@ -108,7 +108,7 @@ def test_a_dry_run_looks_nothing_up(tmp_path):
 
 def test_the_versions_are_read_as_importlib_metadata_finds_them(tmp_path, monkeypatch):
     """The first dist-info of a name on sys.path wins, its name normalised (Jinja2, ruamel_yaml)."""
-    from pbf.versions import _dist_info_versions
+    from pbf.campaign.versions import _dist_info_versions
 
     assert _dist_info_versions(("lark", "jinja2", "ruamel.yaml")) == {
         name: version(name) for name in ("lark", "jinja2", "ruamel.yaml")}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pbf.cli import _COMMANDS, build_parser
+from pbf.cli.parser import _COMMANDS, build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +74,7 @@ def test_a_turn_from_an_orders_file_and_check_load_neither_forum_nor_thread(tmp_
     orders.write_text("[城戸] 近寄る\n[蓮] 留まる\n", "utf-8")
     for args in (["turn", str(campaign), "--orders", str(orders), "--dry-run"], ["check", str(campaign), "--player", "城戸", "近寄る"]):
         loaded = _modules_after(args, tmp_path)
-        assert "pbf.engine" in loaded and not {"pbf.forum", "pbf.thread", "pbf.demo"} & loaded, args
+        assert "pbf.turn.check" in loaded and not {"pbf.board.forum", "pbf.board.thread", "pbf.cli.demo"} & loaded, args
 
 
 def test_status_of_a_dat_without_entities_loads_no_html(tmp_path):
@@ -89,7 +89,7 @@ def test_status_of_a_dat_without_entities_loads_no_html(tmp_path):
              "城戸<>sage<>2026/11/29(日) 21:01:00.00 ID:Pl000001<>【行動】 <br> 近寄る<>"]
     dat.write_bytes(("\n".join(lines) + "\n").encode("cp932"))
     loaded = _modules_after(["status", str(campaign), "--thread", str(dat)], tmp_path)
-    assert "pbf.thread" in loaded and not {"html", "pbf.demo", "secrets"} & loaded
+    assert "pbf.board.thread" in loaded and not {"html", "pbf.cli.demo", "secrets"} & loaded
     dat.write_bytes(("\n".join(lines[:1] + [lines[1].replace("近寄る", "&gt;&gt;1 近寄る")]) + "\n").encode("cp932"))
     assert "html" in _modules_after(["status", str(campaign), "--thread", str(dat)], tmp_path)
 

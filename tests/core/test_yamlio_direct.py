@@ -7,9 +7,13 @@ import string
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pbf import campaign as campaigns, engine, yamlio
-from pbf.boardfit import board_safe, survives
-from pbf.demo import demo_campaigns, play
+from pbf import campaign as campaigns, yamlio
+from pbf.systems.base import Player
+from pbf.turn.zero import new_campaign
+from pbf.turn.replay import replay
+from pbf.turn.run import run_turn
+from pbf.board.boardfit import board_safe, survives
+from pbf.cli.demo import demo_campaigns, play
 
 from conftest import tree_digest
 
@@ -128,22 +132,22 @@ def test_a_campaign_written_by_ruamel_yaml_alone_is_byte_identical_and_replays(t
         trees.append(tree_digest(tmp_path / name))
     assert trees[0] == trees[1]
     for source in demo_campaigns():
-        assert engine.replay(campaigns.load(tmp_path / "ruamel" / source.name)) == []
+        assert replay(campaigns.load(tmp_path / "ruamel" / source.name)) == []
 
 
 def test_a_gm_edit_goes_through_ruamel_and_replays(tmp_path):
-    players = [campaigns.Player("A", "plain"), campaigns.Player("B", "plain")]
-    c = campaigns.create(tmp_path / "c", "alterego", players, seed="s", options={"hands": "free"})
-    campaigns.commit_turn(c, engine.run_turn(c, "[A]弱\n[B]→\n"))
+    players = [Player("A", "plain"), Player("B", "plain")]
+    c = new_campaign(tmp_path / "c", "alterego", players, seed="s", options={"hands": "free"})
+    campaigns.commit_turn(c, run_turn(c, "[A]弱\n[B]→\n"))
     state = c.path / "state.yaml"
     state.write_text(state.read_text("utf-8").replace("distance: ", "distance:  ") + "# GMメモ\n", "utf-8")
     c = campaigns.load(c.path)
-    campaigns.commit_turn(c, engine.run_turn(c, "[A]←\n[B]弱\n"))
+    campaigns.commit_turn(c, run_turn(c, "[A]←\n[B]弱\n"))
     assert (c.path / "history" / "0002" / "before.yaml").is_file()
     assert state.read_text("utf-8").endswith("# GMメモ\n")
-    campaigns.commit_turn(c, engine.run_turn(c, "[A]\n[B]→\n"))
+    campaigns.commit_turn(c, run_turn(c, "[A]\n[B]→\n"))
     assert state.read_text("utf-8").endswith("# GMメモ\n")
-    assert engine.replay(campaigns.load(c.path)) == []
+    assert replay(campaigns.load(c.path)) == []
 
 
 @settings(max_examples=300, deadline=None)

@@ -45,7 +45,7 @@ def entries(game: str) -> list[dict]:
 
 
 def campaigns(root: Path) -> dict:
-    from pbf.campaign import load
+    from pbf.campaign.folder import load
     from pbf.cli import main
 
     out = {}
@@ -63,9 +63,9 @@ def campaigns(root: Path) -> dict:
 
 def read(campaign, player: str, text: str):
     """(canonical, notes) as ``pbf check`` reads the post; raises OrderError."""
-    from pbf import engine
+    from pbf.turn.check import read_for_check
 
-    return engine.read_for_check(campaign, player, text)
+    return read_for_check(campaign, player, text)
 
 
 def judge(entry: dict, found: dict) -> Outcome:

@@ -2,20 +2,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbf.boardfit import (
-    CP932_MAP,
-    board_bytes,
-    board_lines,
-    board_safe,
-    cp932_safe,
-    fits,
-    join_parts,
-    split_post,
-    survives,
-    unsafe_chars,
-)
+from pbf.board.boardfit import CP932_MAP, board_bytes, board_lines, board_safe, cp932_safe, fits, join_parts, split_post, survives, unsafe_chars
 from pbf.errors import PbfError
-from pbf.forum import results_marker_line
+from pbf.board.forum import results_marker_line
 
 
 def test_every_mapped_target_survives_cp932():

@@ -10,7 +10,7 @@ import pytest
 
 from cli_support import pbf, tree_digest  # noqa: F401 (the fixture)
 from forum.board_server import Board
-from pbf import fetch
+from pbf.board import fetch
 from pbf.errors import PbfError
 
 DAT = "/gameswf/dat/1700000000.dat"

@@ -4,19 +4,9 @@ from datetime import datetime
 import pytest
 
 from pbf.errors import PbfError, Problem
-from pbf.forum import (
-    canonical_order,
-    collect_orders,
-    commitment,
-    is_late,
-    make_commit,
-    parse_deadline,
-    parse_reveal,
-    results_marker_line,
-    results_turn,
-)
-from pbf.boardfit import survives
-from pbf.thread import parse_thread_text, read_thread
+from pbf.board.forum import canonical_order, collect_orders, commitment, is_late, make_commit, parse_deadline, parse_reveal, results_marker_line, results_turn
+from pbf.board.boardfit import survives
+from pbf.board.thread import parse_thread_text, read_thread
 
 PLAYERS = {"美鈴": "Ab3dEf6hIj", "咲夜": None}
 GM = ("GM", "GmTrip1234")

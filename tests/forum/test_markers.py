@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbf.markers import order_text, read_post
+from pbf.board.markers import order_text, read_post
 
 M = "【行動】"
 EPILOGUE = ("イベントファイナル", "event final")

@@ -8,7 +8,7 @@ from cli_support import pbf, run_cli  # noqa: F401 (the fixture)
 from forum.board_server import Board  # noqa: F401
 from forum.test_fetch import A, DAT, READ, board, clock, dat_line  # noqa: F401 (fixtures)
 from pbf import campaign as campaigns
-from pbf import fetch
+from pbf.board import fetch
 from pbf.npc.search import LEVELS
 
 

@@ -5,14 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from pbf.errors import PbfError
-from pbf.thread import (
-    decode_thread,
-    normalize_name,
-    parse_board_datetime,
-    parse_thread_text,
-    read_thread,
-    split_trip,
-)
+from pbf.board.thread import decode_thread, normalize_name, parse_board_datetime, parse_thread_text, read_thread, split_trip
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -173,7 +166,7 @@ def _score_by_hand(text):
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",))))
 def test_the_reading_score_counts_as_the_loop_did(text):
-    from pbf.thread import _japanese_score
+    from pbf.board.thread import _japanese_score
 
     assert _japanese_score(text) == _score_by_hand(text)
 

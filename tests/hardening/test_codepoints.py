@@ -29,15 +29,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbf import campaign as campaigns
-from pbf import engine
+from pbf.turn.zero import new_campaign
+from pbf.turn.check import check_order
 from pbf.errors import PbfError
-from pbf.forum import collect_orders
-from pbf.markers import read_post
-from pbf.orders import split_orders
+from pbf.board.forum import collect_orders
+from pbf.board.markers import read_post
+from pbf.board.orders import split_orders
 from pbf.reader.text import Text, nfkc_origin
 from pbf.systems.base import Player
 from pbf.systems.rider.orders import normalise
-from pbf.thread import load_thread
+from pbf.board.thread import load_thread
 
 from .conftest import fuzz_examples, tree_digest
 
@@ -206,9 +207,9 @@ def test_every_code_point_in_an_orders_file():
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
     root = tmp_path_factory.mktemp("codepoints")
-    alt = campaigns.create(root / "alt", "alterego", [Player("美鈴", "meiling", "MeiTrip001"), Player("名無し", "plain")],
+    alt = new_campaign(root / "alt", "alterego", [Player("美鈴", "meiling", "MeiTrip001"), Player("名無し", "plain")],
                            seed="s1")
-    rider = campaigns.create(root / "rider", "rider", [Player("城戸", "ryuki"), Player("浅倉", "jinshu")], seed="f")
+    rider = new_campaign(root / "rider", "rider", [Player("城戸", "ryuki"), Player("浅倉", "jinshu")], seed="f")
     return {"alterego": (alt, "美鈴"), "rider": (rider, "城戸")}
 
 
@@ -221,7 +222,7 @@ PLACES = {
 def _read(campaign, player: str, text: str) -> None:
     """A reading or a PbfError whose message says something; anything else fails the test."""
     try:
-        engine.check_order(campaign, player, text)
+        check_order(campaign, player, text)
     except PbfError as exc:
         assert exc.problems and all(p.message for p in exc.problems)
 
@@ -316,5 +317,5 @@ def test_a_dice_list_names_the_column_and_the_face_as_typed():
 def test_an_aim_declaration_of_thousands_of_digits_is_refused(games):
     campaign, player = games["rider"]
     with pytest.raises(PbfError, match="1行目 1文字目"):  # a PbfError with its place, not int()'s ValueError
-        engine.check_order(campaign, player, "攻撃力を" + "9" * 5000 + "点減らして隙狙い")
-    assert "隙狙い" in engine.check_order(campaign, player, "攻撃力を2点減らして隙狙い")  # a real one still reads
+        check_order(campaign, player, "攻撃力を" + "9" * 5000 + "点減らして隙狙い")
+    assert "隙狙い" in check_order(campaign, player, "攻撃力を2点減らして隙狙い")  # a real one still reads

@@ -11,11 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbf import campaign as campaigns
-from pbf import engine
+from pbf.turn.zero import new_campaign
+from pbf.turn.check import check_order
+from pbf.turn.run import run_turn
 from pbf.errors import PbfError
-from pbf.forum import collect_orders
+from pbf.board.forum import collect_orders
 from pbf.systems.base import Player
-from pbf.thread import load_thread
+from pbf.board.thread import load_thread
 
 from .conftest import fuzz_examples
 
@@ -37,9 +39,9 @@ def orders_text(words):
 @pytest.fixture(scope="module")
 def campaigns_made(tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz")
-    alt = campaigns.create(root / "alt", "alterego", [Player("A", "plain"), Player("B", "plain")], seed="f",
+    alt = new_campaign(root / "alt", "alterego", [Player("A", "plain"), Player("B", "plain")], seed="f",
                            options={"hands": "free"})
-    rider = campaigns.create(root / "rider", "rider", [Player("城戸", "ryuki"), Player("浅倉", "jinshu")], seed="f")
+    rider = new_campaign(root / "rider", "rider", [Player("城戸", "ryuki"), Player("浅倉", "jinshu")], seed="f")
     return {"alterego": alt, "rider": rider}
 
 
@@ -52,7 +54,7 @@ GAMES = {"alterego": (ALTEREGO_WORDS, "A", "B"), "rider": (RIDER_WORDS, "城戸"
 def test_orders_never_crash(campaigns_made, game, data):
     words, first, _ = GAMES[game]
     try:
-        engine.check_order(campaigns_made[game], first, data.draw(orders_text(words)))
+        check_order(campaigns_made[game], first, data.draw(orders_text(words)))
     except PbfError:
         pass
 
@@ -64,7 +66,7 @@ def test_a_whole_turn_never_crashes(campaigns_made, game, data):
     words, first, second = GAMES[game]
     a, b = data.draw(orders_text(words)), data.draw(orders_text(words))
     try:
-        record = engine.run_turn(campaigns_made[game], f"【{first}】\n{a}\n【{second}】\n{b}\n")
+        record = run_turn(campaigns_made[game], f"【{first}】\n{a}\n【{second}】\n{b}\n")
     except PbfError:
         return
     assert "\x1b" not in record.post and "\x00" not in record.post
@@ -92,7 +94,7 @@ def test_the_thread_reader_never_crashes(text, encoding):
 @FUZZ
 @given(st.binary(max_size=400))
 def test_any_bytes_as_a_thread_or_an_orders_file(raw):
-    from pbf.orders import decode
+    from pbf.board.orders import decode
 
     for read in (lambda: load_thread(raw), lambda: decode(raw, "orders.txt")):
         try:
@@ -138,7 +140,7 @@ def _turns(campaign, start, texts_of, turns):
         if state.get("winner") is not None:
             return
         try:
-            record = engine.run_turn(campaign, texts_of(state), state=state)
+            record = run_turn(campaign, texts_of(state), state=state)
         except PbfError:
             return
         yield state, record
@@ -164,7 +166,7 @@ def _rider_order(data, campaign, fighter):
 @pytest.fixture(scope="module")
 def rider_duel(tmp_path_factory):
     root = tmp_path_factory.mktemp("oracle")
-    return campaigns.create(root / "rider", "rider", [Player("城戸", "ryuki"), Player("浅倉", "jinshu")], seed="o",
+    return new_campaign(root / "rider", "rider", [Player("城戸", "ryuki"), Player("浅倉", "jinshu")], seed="o",
                             options={"hp": 8})
 
 
@@ -187,7 +189,7 @@ def test_rider_hp_is_what_the_dice_and_the_rules_say(rider_duel, data):
 @pytest.fixture(scope="module")
 def alterego_private(tmp_path_factory):
     root = tmp_path_factory.mktemp("oracle")
-    return campaigns.create(root / "alt", "alterego", [Player("美鈴", "meiling"), Player("楓", "kaede")], seed="o",
+    return new_campaign(root / "alt", "alterego", [Player("美鈴", "meiling"), Player("楓", "kaede")], seed="o",
                             options={"hands": "private"})
 
 
@@ -236,7 +238,7 @@ def _runs_of_six(hand):
 @pytest.fixture(scope="module")
 def alterego_free(tmp_path_factory):
     root = tmp_path_factory.mktemp("oracle")
-    return campaigns.create(root / "alt", "alterego", [Player("美鈴", "meiling"), Player("楓", "kaede")], seed="o",
+    return new_campaign(root / "alt", "alterego", [Player("美鈴", "meiling"), Player("楓", "kaede")], seed="o",
                             options={"hands": "free", "hp": 6})
 
 

@@ -7,8 +7,8 @@ only the GM (name and trip) ends a turn window; a post's last order marker wins.
 
 import pytest
 
-from pbf.forum import collect_orders, results_marker_line
-from pbf.thread import load_thread, parse_thread_text
+from pbf.board.forum import collect_orders, results_marker_line
+from pbf.board.thread import load_thread, parse_thread_text
 
 TRIP = "KidoRyuki1"
 

@@ -1,7 +1,7 @@
 """Messages about what a user wrote: control characters never reach a terminal or a post, a huge
 word is quoted as a short excerpt, and a flood of problems is counted rather than printed."""
 
-from pbf import cli
+from pbf.cli import program as cli
 from pbf.errors import PbfError, Problem, excerpt
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from pbf.errors import PbfError
-from pbf.forum import collect_orders, commitment
-from pbf.thread import parse_thread_text
+from pbf.board.forum import collect_orders, commitment
+from pbf.board.thread import parse_thread_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rider"))
 from rider_support import SYSTEM, context, state, turn  # noqa: E402

@@ -9,7 +9,7 @@ import tomllib
 import pytest
 from cli_support import tree_digest
 
-from pbf.thread import load_thread
+from pbf.board.thread import load_thread
 
 
 def _rider(pbf, path, *players):

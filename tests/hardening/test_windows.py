@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from pbf import campaign as campaigns, resources
+from pbf.campaign import lock
 from pbf.cli import main
 
 BUSY = "別の pbf がこのキャンペーンを処理中です。終わってからもう一度どうぞ。"
@@ -97,7 +98,7 @@ def test_new_turn_six_at_once_undo_and_export(platform_lock, tmp_path, monkeypat
 
     # six GMs run the same turn at once: whoever takes the lock first holds it until the five
     # others have tried (so that they meet the lock, not the finished turn)
-    real = campaigns._lock_fd
+    real = lock._lock_fd
     refused = threading.Semaphore(0)
     outcomes: list[bool] = []
     ready = threading.Barrier(6)
@@ -113,14 +114,14 @@ def test_new_turn_six_at_once_undo_and_export(platform_lock, tmp_path, monkeypat
                 assert refused.acquire(timeout=30)
         return busy, unlock
 
-    monkeypatch.setattr(campaigns, "_lock_fd", lock_fd)
+    monkeypatch.setattr(lock, "_lock_fd", lock_fd)
     codes: list[int] = []
     threads = [threading.Thread(target=lambda: codes.append(_run("turn", camp, "--orders", orders))) for _ in range(6)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    monkeypatch.setattr(campaigns, "_lock_fd", real)
+    monkeypatch.setattr(lock, "_lock_fd", real)
     out, err = capsys.readouterr()
 
     assert sorted(codes) == [0, 1, 1, 1, 1, 1]
@@ -153,7 +154,7 @@ def test_a_campaign_held_by_another_handle_is_busy_without_fcntl(windows, tmp_pa
     orders = tmp_path / "o.txt"
     orders.write_text("[城戸] 近寄る\n[蓮] 留まる\n", "utf-8")
     before = (camp / "state.yaml").read_bytes()
-    with campaigns._locked(camp) as busy:  # another pbf, as Windows sees it: another handle
+    with lock._locked(camp) as busy:  # another pbf, as Windows sees it: another handle
         assert busy is False
         capsys.readouterr()
         assert _run("turn", camp, "--orders", orders) == 1
@@ -165,9 +166,9 @@ def test_a_campaign_held_by_another_handle_is_busy_without_fcntl(windows, tmp_pa
 def test_with_neither_lock_the_state_check_still_holds(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "fcntl", None)
     monkeypatch.setitem(sys.modules, "msvcrt", None)
-    with campaigns._locked(tmp_path) as busy:  # a platform with neither: no lock, no error
+    with lock._locked(tmp_path) as busy:  # a platform with neither: no lock, no error
         assert busy is False
-        with campaigns._locked(tmp_path) as again:
+        with lock._locked(tmp_path) as again:
             assert again is False  # (exclusive() then compares state.yaml with what was read)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from pbf import demo
+from pbf.cli import demo
 from rider_support import ROOT
 
 DEMO = ROOT / "campaigns" / "demo-rider"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pbf import demo
+from pbf.cli import demo
 from rider_support import ROOT, context, state
 from pbf.systems.rider import SYSTEM
 

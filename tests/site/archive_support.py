@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cli_support import run_cli
-from pbf.demo import demo_campaigns, play
+from pbf.cli.demo import demo_campaigns, play
 
 SEED = "top-secret-seed-14"
 

@@ -65,7 +65,7 @@ def test_the_console_check_can_fail(chromium, tmp_path):
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory, demo_folders):
     from pbf import campaign
-    from pbf.site import build_site
+    from pbf.publish.site import build_site
 
     root = tmp_path_factory.mktemp("browser-sites")
     for folder in demo_folders:

@@ -112,15 +112,18 @@ def _deadlined_rider(root: Path):
     """The rider duel demo, turn 1 read from its thread under a deadline, the next one set."""
     import tomllib
 
-    from pbf import campaign as campaigns, engine
-    from pbf.demo import demo_campaigns
+    from pbf import campaign as campaigns
+    from pbf.turn.run import run_turn
+    from pbf.turn.thread import thread_orders
+    from pbf.cli.demo import demo_campaigns
+    from pbf.turn.zero import new_campaign
 
     source = next(p for p in demo_campaigns() if p.name == "demo-rider")
     config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
-    c = campaigns.create(root / "rider-running", config["system"], campaigns.players_from_config(config, "c"),
+    c = new_campaign(root / "rider-running", config["system"], campaigns.players_from_config(config, "c"),
                          seed=config["seed"], options=config.get("options", {}))
-    found = engine.thread_orders(c, source / "thread.dat", deadline=TURN_DEADLINE)
-    campaigns.commit_turn(c, engine.run_turn(c, found.orders_text, sources=found.sources, meta=found.meta))
+    found = thread_orders(c, source / "thread.dat", deadline=TURN_DEADLINE)
+    campaigns.commit_turn(c, run_turn(c, found.orders_text, sources=found.sources, meta=found.meta))
     c = campaigns.load(c.path)
     campaigns.set_deadline(c, DEADLINE)
     return campaigns.load(c.path)
@@ -130,7 +133,7 @@ def _deadlined_rider(root: Path):
 def glanced(chromium, demo_folders, tmp_path_factory):  # noqa: F811
     """{name: (campaign folder, site folder, report)} for the three demos and a running duel with a deadline."""
     from pbf import campaign as campaigns
-    from pbf.site import build_site
+    from pbf.publish.site import build_site
 
     root = tmp_path_factory.mktemp("glance")
     folders = [*demo_folders, _deadlined_rider(root).path]
@@ -180,7 +183,7 @@ def test_the_checks_find_a_python_value_a_fetched_font_and_small_chart_words(chr
 def test_a_template_cannot_print_a_python_value_and_absent_values_show_a_dash():
     import jinja2
 
-    from pbf.site import ABSENT, NotForAPage, environment
+    from pbf.publish.site import ABSENT, NotForAPage, environment
 
     env = environment()
     assert env.from_string("{{ x }}|{{ y }}").render(x=None, y=0) == f"{ABSENT}|0"
@@ -380,7 +383,7 @@ def test_pages_declare_a_japanese_system_font_stack_and_fetch_nothing(glanced):
 
 def test_what_happened_in_a_few_words(demo_folders):
     from pbf import campaign as campaigns
-    from pbf.site import happened
+    from pbf.publish.site import happened
 
     rider = campaigns.load(next(f for f in demo_folders if f.name == "demo-rider"))
     alterego = campaigns.load(next(f for f in demo_folders if f.name == "demo-alterego"))
@@ -405,7 +408,7 @@ def test_the_battle_now_of_a_private_hands_battle_shows_no_hand(tmp_path, privat
     """While hands are hidden the public copy has no hand: no card, and no hand size it cannot
     count (the posts give it); once the battle is over, the hand sizes are shown."""
     from pbf import campaign as campaigns
-    from pbf.site import build_site
+    from pbf.publish.site import build_site
 
     for folder, hidden in ((private_running, True), (private_finished, False)):
         c = campaigns.load(folder)

@@ -58,7 +58,7 @@ def broken_links(site: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def demo_sites(demo_folders, tmp_path_factory):
     from pbf import campaign
-    from pbf.site import build_site
+    from pbf.publish.site import build_site
 
     root = tmp_path_factory.mktemp("sites")
     for folder in demo_folders:

@@ -1,6 +1,7 @@
 """The effect primitives the card data combines, and a fighter's effective numbers.
 
-A card's ``effects`` (cards.yaml) is a mapping of primitive -> parameters; this module is the
+A card's ``effects`` (cards.yaml) is a mapping of primitive -> parameters (their names,
+``PRIMITIVES``, are in data.py, which checks the data against them); this module is the
 only place that knows what each primitive means. Traits (traits.yaml) use ``move_bonus``.
 """
 
@@ -8,12 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import BANDS, RiderData
-
-PRIMITIVES = (
-    "weapon", "parry", "guard", "cover", "move_bonus", "advent", "final", "trick", "nasty",
-    "confine", "unblockable_move", "reflect", "survive", "armor",
-)
+from .data import BANDS, PRIMITIVES, RiderData
 
 
 def effects(data: RiderData, card_id: str | None) -> dict[str, Any]:

@@ -17,6 +17,13 @@ KINDS = ("cards", "riders", "monsters", "traits")
 BANDS = ("近", "中", "遠")
 
 
+# the effect primitives a card's ``effects`` may name (what each means: cards.py)
+PRIMITIVES = (
+    "weapon", "parry", "guard", "cover", "move_bonus", "advent", "final", "trick", "nasty",
+    "confine", "unblockable_move", "reflect", "survive", "armor",
+)
+
+
 @lru_cache(maxsize=4096)
 def norm(word: str) -> str:
     """How words are compared: NFKC, lower case, hiragana as katakana (ちかよる = チカヨル),
@@ -100,8 +107,6 @@ def load(campaign_data: Path | None = None) -> RiderData:
 
 
 def _check(data: RiderData) -> None:
-    from .cards import PRIMITIVES
-
     problems = []
     for card_id, card in data.cards.items():
         if card.get("phase", "either") not in ("active", "passive", "either"):

@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import campaign as campaigns, engine, yamlio
-from .boardfit import PART_BREAK
-from .orders import decode
-from .resources import bundled
+from .. import campaign as campaigns, yamlio
+from ..turn.zero import new_campaign
+from ..turn.run import run_turn
+from ..turn.thread import receipts, thread_orders
+from ..board.boardfit import PART_BREAK
+from ..board.orders import decode
+from ..resources import bundled
 
 
 def demo_campaigns() -> list[Path]:
@@ -23,7 +26,7 @@ def play(source: Path, workdir: Path, out: Any) -> campaigns.Campaign:
 
     config = tomllib.loads((source / "campaign.toml").read_text("utf-8"))
     players = campaigns.players_from_config(config, "campaign.toml")
-    c = campaigns.create(workdir / source.name, config["system"], players, seed=config["seed"],
+    c = new_campaign(workdir / source.name, config["system"], players, seed=config["seed"],
                          options=config.get("options", {}), extra=source)
     out.write(f"━━━━ {c.system.title}：{source.name} ━━━━\n")
     thread = source / "thread.dat"
@@ -31,14 +34,14 @@ def play(source: Path, workdir: Path, out: Any) -> campaigns.Campaign:
         turn = c.turn + 1
         orders_file = source / "orders" / f"{turn:04d}.txt"
         if turn == 1 and thread.is_file():
-            found = engine.thread_orders(c, thread)
+            found = thread_orders(c, thread)
             out.write(f"\n（{thread.name} の受付状況）\n")
-            parts, _private = engine.receipts(c, found)
+            parts, _private = receipts(c, found)
             out.write(PART_BREAK.join(parts))
-            record = engine.run_turn(c, found.orders_text, sources=found.sources, meta=found.meta)
+            record = run_turn(c, found.orders_text, sources=found.sources, meta=found.meta)
             out.write(f"\n（{thread.name} の行動から）\n")
         elif orders_file.is_file():
-            record = engine.run_turn(c, decode(orders_file.read_bytes(), orders_file.name))
+            record = run_turn(c, decode(orders_file.read_bytes(), orders_file.name))
             out.write(f"\n（{orders_file.name} の行動から）\n")
         else:
             break
@@ -71,7 +74,7 @@ def default_site_root() -> Path:
 
 def write_sites(workdir: Path, names: list[str]) -> Path:
     """The site of each played demo campaign (``pbf html``), under ``workdir/site/``."""
-    from .site import build_site
+    from ..publish.site import build_site
 
     root = workdir / SITE_FOLDER
     for name in names:

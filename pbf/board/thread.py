@@ -51,8 +51,8 @@ from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 
-from .errors import PbfError, Problem
-from .record import record
+from ..errors import PbfError, Problem
+from ..record import record
 
 __all__ = [
     "Post",

@@ -25,18 +25,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import campaign as campaigns, yamlio
-from .dice import seed_commitment, sha256_hex
-from .errors import PbfError, Problem
-from .fsutil import fsync_dir, read_bytes, write_file
-from .record import field, record
+from .. import campaign as campaigns, yamlio
+from ..campaign.deadlines import _deadline_file
+from ..campaign.records import EXPORT_FILE
+from ..dice import seed_commitment
+from ..errors import PbfError, Problem
+from ..fsutil import fsync_dir, read_bytes, write_file
+from ..record import field, record
 
-EXPORT_FILE = "export.yaml"
 SECRET_KEYS = ("hand", "deck", "discard")  # what a private-hands battle keeps from the thread
 HANDS_CHOICES = ("end", "never")  # shown once the battle is over / never shown
 _TURN_FILES = ("orders.txt", "post.txt", "turn.yaml", "options.yaml", "dice.yaml")
 _REDACTED_FILES = ("state.yaml", "before.yaml", "events.yaml")
-HIDDEN_HAND_NOTE = "（公開用の記録で手札が伏せてあるため、手札にそのカードがあるかは確かめていません。）\n"
 
 
 @record
@@ -50,19 +50,6 @@ class ExportReport:
 
 def private_hands(c: campaigns.Campaign) -> bool:
     return c.ctx.options.get("hands") == "private"
-
-
-def read_marker(path: Path) -> dict[str, Any]:
-    """``export.yaml`` of an export ({} for a campaign folder)."""
-    marker = Path(path) / EXPORT_FILE
-    if not marker.is_file():
-        return {}
-    data = yamlio.load_plain(marker.read_bytes().decode("utf-8"), EXPORT_FILE)
-    return data if isinstance(data, dict) else {}
-
-
-def hands_hidden(path: Path) -> bool:
-    return read_marker(path).get("hands") == "hidden"
 
 
 def redact(value: Any) -> Any:
@@ -145,7 +132,7 @@ def _read_files(c: campaigns.Campaign, files: dict[str, str]) -> list[str]:
 def _replayable(c: campaigns.Campaign) -> None:
     """An export is a record others check: an archive that ``pbf replay`` would not accept (a
     turn folder or file missing, a record malformed or not what the turn gives) is refused."""
-    from .engine import replay
+    from ..turn.replay import replay
 
     diff = replay(c)
     if diff:
@@ -200,7 +187,7 @@ def _public_files(c: campaigns.Campaign, seed: str | None, hidden: bool) -> dict
         config = {"system": config.pop("system"), "seed": seed, **config}
     files = {campaigns.CAMPAIGN_FILE: tomli_w.dumps(config)}
     files[campaigns.STATE_FILE] = _yaml_file(c.state_text, campaigns.STATE_FILE, hidden)
-    held = campaigns._deadline_file(c.path / campaigns.DEADLINE_FILE)
+    held = _deadline_file(c.path / campaigns.DEADLINE_FILE)
     if held is not None:  # written again from what it says: a GM's comment stays out
         files[campaigns.DEADLINE_FILE] = campaigns.deadline_text(held[0], held[1], held[2])
     for turn in c.archived_turns():
@@ -235,40 +222,3 @@ def _withheld_draws(record: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in record.items() if k not in ("draws", "fixed")}
     out["draws_withheld"] = record.get("draws_withheld", len(record.get("draws", [])))  # an export exported again
     return out
-
-
-# -- check and replay on a redacted export --------------------------------------------------------
-
-def without_hand_check(c: campaigns.Campaign) -> campaigns.Campaign:
-    """The campaign read as if hands were free: its orders are checked for everything but the hand."""
-    ctx = replace(c.ctx, options={**c.ctx.options, "hands": "free"})
-    return replace(c, ctx=ctx)
-
-
-def public_replay(c: campaigns.Campaign) -> tuple[list[str], list[str]]:
-    """What a redacted export allows to check, per turn: the archived orders read again give the
-    canonical orders of ``dice.yaml`` and its hash; HP after = HP before − the damage events.
-    Returns (differences, what was checked)."""
-    from .engine import read_orders, sources_from_file
-
-    options = campaigns.options_by_turn(c)
-    checked: list[str] = []
-    for turn in c.archived_turns():
-        if turn == 0:
-            continue
-        where = f"{campaigns.HISTORY}/{campaigns.turn_dir_name(turn)}"
-        before = yamlio.load_plain(campaigns.state_before(c, turn), where)
-        after = campaigns.archived_yaml(c, turn, campaigns.STATE_FILE)
-        record = campaigns.archived_yaml(c, turn, "dice.yaml")
-        then = without_hand_check(campaigns.at_turn(c, options[turn]))
-        orders_text = campaigns.archived(c, turn, "orders.txt")
-        canonical = read_orders(then, sources_from_file(then, orders_text), before).canonical
-        if canonical != record.get("orders_canonical") or sha256_hex(canonical) != record.get("orders_sha256"):
-            return [f"第{turn}ターンの行動の読み（正規形）が記録 {where}/dice.yaml と違います。"], checked
-        events = campaigns.archived_events(c, turn)
-        for name, fighter in after.get("fighters", {}).items():
-            lost = sum(e.get("amount", 0) for e in events if e.get("type") == "damage" and e.get("target") == name)
-            if before["fighters"][name]["hp"] - lost != fighter["hp"]:
-                return [f"第{turn}ターンの{name}のHPが、前のHPから受けたダメージを引いた値と違います（{where}）。"], checked
-        checked.append(turn)
-    return [], [str(t) for t in checked]

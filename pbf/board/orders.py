@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import PbfError, Problem, nearest
-from .record import record
+from ..errors import PbfError, Problem, nearest
+from ..record import record
 
 # through re's own cache: compiled when an orders file is read, not at every import
 _HEADER = r"^(?P<lead>[ \t\u3000]*)(?P<open>[\[【［])(?P<name>[^\]】］]*)(?P<close>[\]】］])"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .campaign import Campaign, current_deadline
-from .errors import PbfError
+from ..campaign.layout import Campaign
+from ..campaign.deadlines import current_deadline
+from ..errors import PbfError
 
 
 def upcoming(campaign: Campaign, summary: dict[str, Any], found: Any = None) -> dict[str, Any] | None:
@@ -18,7 +19,7 @@ def upcoming(campaign: Campaign, summary: dict[str, Any], found: Any = None) -> 
     deadline = current_deadline(campaign)
     label = None
     if deadline:
-        from .forum import deadline_label, parse_deadline
+        from ..board.forum import deadline_label, parse_deadline
 
         label = deadline_label(parse_deadline(deadline), campaign.ctx.options.get("timezone", "JST"))
     return {"turn": campaign.turn + 1, "thread": found is not None, "deadline": label,
@@ -34,7 +35,7 @@ def turn_orders_state(campaign: Campaign, found: Any = None,
     system, ctx = campaign.system, campaign.ctx
     last: dict[str, str] = {}
     if ctx.options.get("missing") == "repeat":
-        from .engine import previous_orders
+        from .orders import previous_orders
 
         last = previous_orders(campaign, campaign.turn)
     fighters = (summary or system.summary(campaign.state, ctx)).get("fighters", {})

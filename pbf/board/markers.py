@@ -11,9 +11,9 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .errors import Problem, excerpt
-from .reader.text import nfkc_origin
-from .record import record
+from ..errors import Problem, excerpt
+from ..reader.text import nfkc_origin
+from ..record import record
 
 OPENING_MARKER = "バトル開始"  # the opening post's footer: ［pbf］バトル開始 (turn 0)
 RESULTS_PREFIX = "［pbf］"

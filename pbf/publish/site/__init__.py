@@ -21,8 +21,12 @@ from typing import Any
 
 import jinja2
 
-from .. import campaign as campaigns, engine, export, render, resources, yamlio
-from ..errors import PbfError, Problem
+from ... import campaign as campaigns, render, resources, yamlio
+from ...turn.check import without_hand_check
+from ...turn.replay import verify
+from ...turn.run import deadline_text_label, post_parts
+from .. import export
+from ...errors import PbfError, Problem
 from .charts import Series, action_grid, line_chart
 
 GENERATOR = "pbf html"  # <meta name="generator">: a folder with it may be rebuilt in place
@@ -108,7 +112,7 @@ def foreign_files(out: Path) -> list[str]:
         return []
     listed = out / MANIFEST
     if listed.is_file() and not listed.is_symlink():
-        from ..fsutil import read_bytes
+        from ...fsutil import read_bytes
 
         where = f"{out.name}/{MANIFEST}"
         lines = read_bytes(listed, where).decode("utf-8", "replace").splitlines()
@@ -150,7 +154,7 @@ def site_pages(c: campaigns.Campaign, report: export.ExportReport) -> dict[str, 
         pages[turn_page(turn)] = env.get_template("turn.j2").render(
             **common, turn=turn, prev=turns[i - 1] if i else None, next=turns[i + 1] if i + 1 < len(turns) else None,
             orders=_orders(c, turn), orders_text=campaigns.archived(c, turn, "orders.txt"),
-            parts=engine.post_parts(c, turn), dice=_dice(c, turn), meta=_meta(c, campaigns.archived_meta(c, turn)),
+            parts=post_parts(c, turn), dice=_dice(c, turn), meta=_meta(c, campaigns.archived_meta(c, turn)),
             happened=happened(c, events[turn], summaries[turn]),
             summary=summaries[turn],
         )
@@ -168,7 +172,7 @@ def _deadline_label(c: campaigns.Campaign, deadline: Any) -> str | None:
     if not isinstance(deadline, str) or not deadline:
         return None
     try:
-        return engine.deadline_text_label(c, deadline)
+        return deadline_text_label(c, deadline)
     except PbfError:
         return deadline
 
@@ -216,14 +220,14 @@ def _seed(c: campaigns.Campaign, report: export.ExportReport) -> dict[str, Any]:
     commitment = campaigns.archived_yaml(c, 0, "dice.yaml").get("seed_sha256")
     if report.seed != "revealed":
         return {"commitment": commitment, "seed": None, "verified": []}
-    return {"commitment": commitment, "seed": c.seed, "verified": engine.verify(c)}
+    return {"commitment": commitment, "seed": c.seed, "verified": verify(c)}
 
 
 def _orders(c: campaigns.Campaign, turn: int) -> list[dict[str, Any]]:
     """Each player's order as pbf read it: the canonical form, and how it reads (check.j2)."""
     record = campaigns.archived_yaml(c, turn, "dice.yaml")
     before = yamlio.load_plain(campaigns.state_before(c, turn), f"history/{campaigns.turn_dir_name(turn)}")
-    then = export.without_hand_check(c)
+    then = without_hand_check(c)
     out = []
     for line in str(record.get("orders_canonical", "")).splitlines():
         name, _, order = line.partition("\t")

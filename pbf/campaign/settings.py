@@ -15,10 +15,10 @@ from typing import Any
 
 import tomli_w
 
-from . import campaign as campaigns
-from .errors import PbfError, Problem
-from .fsutil import atomic_write, read_bytes
-from .listing import start_only
+from .. import campaign as campaigns
+from ..errors import PbfError, Problem
+from ..fsutil import atomic_write, read_bytes
+from .catalogue import start_only
 
 _TABLE_HEADER = re.compile(r"^\s*\[")
 

@@ -90,11 +90,11 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
-from .errors import PbfError, Problem
+from ..errors import PbfError, Problem
 from .markers import OPENING_MARKER, RESULTS_PREFIX, opening_marker_line, results_marker_line
 from .markers import Found, read_post
 from .markers import order_text as _marker_text
-from .record import record
+from ..record import record
 
 if TYPE_CHECKING:  # thread.py is imported where a thread is read (start-up of pbf turn --orders)
     from .thread import Post

@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import PbfError, Problem
-from .systems import SYSTEMS, get_system
-from .systems.base import GameSystem
+from ..errors import PbfError, Problem
+from ..systems import SYSTEMS, get_system
+from ..systems.base import GameSystem
 
 KINDS = ("characters", "riders", "monsters", "cards", "options")
 # A kind of the command line -> the sections of a system's catalogue it shows.
@@ -33,7 +33,7 @@ def option_meanings() -> dict[str, dict[str, dict[str, Any]]]:
 
 def option_entries(system: GameSystem, current: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Every option of a campaign of ``system``: the core's, then the system's own."""
-    from .campaign import CORE_OPTIONS
+    from .options import CORE_OPTIONS
 
     meanings = option_meanings()
     entries = []
@@ -111,7 +111,7 @@ def _has(system: GameSystem, kind: str) -> bool:
 
 def render_text(found: dict[str, dict[str, Any]], campaign: Any = None) -> str:
     """The listing as text: each system's catalogue, then the options (the core's once)."""
-    from . import render
+    from .. import render
 
     path = campaign.path if campaign is not None else None
     parts = []

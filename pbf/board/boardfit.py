@@ -29,7 +29,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from .errors import PbfError, Problem
+from ..errors import PbfError, Problem
 
 __all__ = [
     "CP932_MAP",

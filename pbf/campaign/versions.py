@@ -17,7 +17,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from . import __version__
+from .. import __version__
 
 LIBRARIES = ("lark", "jinja2", "ruamel.yaml")
 
@@ -106,7 +106,7 @@ def describe(diffs: list[tuple[str, str, str]]) -> list[str]:
 def replay_note(campaign: Any, turns: list[int]) -> list[str]:
     """After a replay that matched: the turns made with other versions than now, named (the
     files came out the same, but a GM comparing environments should know)."""
-    from .campaign import archived_meta
+    from .records import archived_meta
 
     spans: dict[tuple[tuple[str, str, str], ...], list[int]] = {}
     for turn in turns:
