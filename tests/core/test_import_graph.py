@@ -22,12 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PBF = ROOT / "pbf"
 
 # Cycles known and being broken elsewhere, each with who removes it. Empty when none is left.
-ALLOWED_CYCLES: list[frozenset[str]] = [
-    # systems/alterego plot.py <-> reading.py: broken on main by the lead in #19's merge; the lead
-    # removes this line then (the test fails on any other cycle, and on this one once it is gone
-    # from the code, so that the line cannot outlive it).
-    frozenset({"pbf.systems.alterego.plot", "pbf.systems.alterego.reading"}),
-]
+ALLOWED_CYCLES: list[frozenset[str]] = []  # none: a cycle found is a failure
 
 _LOADERS = {"lazy", "_OnFirstUse", "import_module"}
 

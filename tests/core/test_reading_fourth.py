@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from pbf import engine
+from pbf.turn.check import read_for_check
 from pbf.errors import OrderError
 
 
 def read(camp, player, text):
-    return engine.read_for_check(camp, player, text)
+    return read_for_check(camp, player, text)
 
 
 def shown(notes):
