@@ -154,10 +154,12 @@ def readings(word: str) -> frozenset[str]:
             found = [token.reading] if token.reading not in ("*", "") else []
             if has_kanji(surface):  # the table's common readings before the dictionary's rarer ones (names)
                 found += _by_characters(surface) if len(surface) == 1 else []
-                found += _dictionary_readings(tokenizer, surface)
+                known = _dictionary_readings(tokenizer, surface)
+                found += known
                 if len(surface) > 1:
                     found += ["".join(_read_kanji(ch, False) for ch in surface)]
-                found += _by_characters(surface)
+                if len(surface) > 1 and not known:  # a compound janome lacks (耐空, 授動): by its kanji
+                    found += _by_characters(surface)
             options.append(list(dict.fromkeys(fold(f) for f in found if f and not has_kanji(f))) or [fold(surface)])
     except Exception:  # pragma: no cover - janome's dictionary API: the one reading is still right
         return frozenset({said} if said else ())

@@ -161,3 +161,21 @@ def test_a_sentence_after_the_plot_that_talks_about_it(camps, player, text, cano
 @pytest.mark.parametrize("text, canonical", [("【行動】前進。じゃんぶ", "→↑"), ("【行動】弱。弱　強", "弱弱強")])
 def test_a_later_sentence_of_order_words_or_near_misses_is_still_the_order(camps, text, canonical):
     assert read(camps["ae"], "楓", text)[0] == canonical
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("北岡", "【行動】一番近い人から離れます。シュートベントを使って、龍騎さん、ナイトさんの順で狙います。",
+     "離れる: 最も近い相手 / シュートベント / 攻撃: 城戸, 蓮"),
+    ("北岡", "【行動】ファイナルベントで、ナイトと龍騎を両方狙います", "ファイナルベント / 攻撃: 蓮, 城戸"),
+])
+def test_names_said_one_by_one_before_the_attack_verb_are_its_list(camps, player, text, canonical):
+    assert read(camps["three"], player, text)[0] == canonical
+
+
+def test_a_names_readings_are_its_dictionarys_not_every_kanjis():
+    """城戸 is キド or ジョウド (janome's words), not シロイド from each kanji's readings: a name's
+    readings are what a player writes it as in kana, and noise there would find names in words."""
+    from pbf.reader import kana
+
+    assert "キド" in kana.readings("城戸")
+    assert "シロイド" not in kana.readings("城戸")

@@ -389,7 +389,13 @@ class Rewritten:
                     continue
                 name = self._lone_name(clauses)
                 if name is not None:
-                    clauses[-1] = [("攻撃: ", name[1], name[2]), name]
+                    # 龍騎さん、ナイトさんの順で狙います: the names said one by one before the verb, a list
+                    earlier: list[tuple[str, int, int]] = []
+                    while len(clauses) >= 2 and len(clauses[-2]) == 1 and clauses[-2][0][1] in self._raw \
+                            and clauses[-2][0][0].strip() and self._is_name(clauses[-2][0][0]):
+                        earlier.insert(0, clauses.pop(-2)[0])
+                    listed = [piece for first in earlier for piece in (first, (",", first[1], first[2]))]
+                    clauses[-1] = [("攻撃: ", (earlier or [name])[0][1], (earlier or [name])[0][2]), *listed, name]
                     target = "".join(p for p, _s, _e in clauses[-1])
                     if any("".join(p for p, _s, _e in c) == target for c in clauses[:-1]):
                         clauses[-1] = []  # 北岡を狙う, said again: one target
