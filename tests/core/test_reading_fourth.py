@@ -179,3 +179,10 @@ def test_a_names_readings_are_its_dictionarys_not_every_kanjis():
 
     assert "キド" in kana.readings("城戸")
     assert "シロイド" not in kana.readings("城戸")
+
+
+def test_a_technique_aimed_at_after_a_plot_that_holds_it_is_a_remark(camps):
+    got, notes = read(camps["ae"], "楓", "【行動】：弱→弱強\u3000投げ狙いｗ")
+    assert got == "弱→弱強"
+    assert "「投げ狙い」は行動の狙い（投げ）を言う語として読みました" in shown(notes)
+    assert read(camps["ae"], "楓", "前進 前進 投げ狙いで")[0] == "→→弱強"  # the plot does not hold it: played

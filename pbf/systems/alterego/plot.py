@@ -251,6 +251,7 @@ class _Source:
         tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
+        tokens = self._aimed_at(tokens)
         self.notes.extend(_arrow_between_words(tokens, self.source))
         if self.source.norm.strip() and _nothing_read(tokens):
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
@@ -321,6 +322,26 @@ class _Source:
                     self.notes.append(Problem(f"は「{before[-2].word.shown}」を出すことを言う語として読みました（カードは出しません）。",
                                               line=line, column=column, text=shown))
                     t.kind, t.word = "sep", None
+        return tokens
+
+    def _aimed_at(self, tokens: list[Piece]) -> list[Piece]:
+        """``弱→弱強　投げ狙いｗ``: a technique named with 狙い after a plot that already holds its
+        cards says what the plot aims at; it is noted, not played again."""
+        src = self.source
+        for k, tok in enumerate(tokens):
+            if tok.kind not in ("word", "unknown") or tok.word is None or not tok.word.technique or k + 1 >= len(tokens):
+                continue
+            aim = tokens[k + 1]
+            if aim.kind != "function" or aim.start != tok.end or not src.norm[aim.start:aim.end].startswith("狙"):
+                continue
+            cards = str(tok.word.value)
+            before = "".join(src.norm[t.start:t.end] if t.kind == "symbol" else str(t.word.value)
+                             for t in tokens[:k] if t.kind == "symbol" or (t.kind in ("word", "unknown") and t.word is not None))
+            if cards and cards in before:
+                line, column, shown = src.where(tok.start, aim.end)
+                self.notes.append(Problem(f"は行動の狙い（{tok.word.shown}）を言う語として読みました（カードは出しません）。",
+                                          line=line, column=column, text=shown))
+                tok.kind, tok.word = "sep", None
         return tokens
 
     # -- what lark reads ------------------------------------------------------------------
