@@ -186,3 +186,11 @@ def test_a_technique_aimed_at_after_a_plot_that_holds_it_is_a_remark(camps):
     assert got == "弱→弱強"
     assert "「投げ狙い」は行動の狙い（投げ）を言う語として読みました" in shown(notes)
     assert read(camps["ae"], "楓", "前進 前進 投げ狙いで")[0] == "→→弱強"  # the plot does not hold it: played
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("chikayoru, adoben, sukinerai ichi", "近寄る / アドベント / 隙狙い 1"),
+    ("super evasion two", "超回避 2"),
+])
+def test_a_number_said_as_a_word_after_its_keyword(camps, text, canonical):
+    assert read(camps["rd"], "城戸", text)[0] == canonical

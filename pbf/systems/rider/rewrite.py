@@ -321,6 +321,11 @@ class Rewritten:
             if word is None and raw(tok).strip().lower() in ("ベント", "vent", "bento", "べんと") and previous_significant is not None \
                     and previous_significant.word is not None and str(previous_significant.word.concept).startswith("card:"):
                 continue  # ストライク　ベント: the card's name written in two
+            current = "".join(p for p, _s, _e in clauses[-1])
+            if word is None and current.startswith(("超回避", "隙狙い")) and not any(ch.isdigit() for ch in current) \
+                    and raw(tok).strip().lower() in _SPOKEN_NUMBERS:
+                put(f" {_SPOKEN_NUMBERS[raw(tok).strip().lower()]} ", tok)  # sukinerai ichi, 超回避ふたつ
+                continue
             if word is None:  # a name, or a word lark will name in its problem
                 written_name = raw(tok).strip().lower()
                 if tok.candidates:
@@ -791,6 +796,9 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+# a number said as a word, after 隙狙い or 超回避 (only there: ni is also a particle)
+_SPOKEN_NUMBERS = {"ichi": 1, "one": 1, "ni": 2, "two": 2, "san": 3, "three": 3, "yon": 4, "four": 4, "go": 5, "five": 5,
+                   "いち": 1, "に": 2, "さん": 3, "ひとつ": 1, "ふたつ": 2, "みっつ": 3, "一つ": 1, "二つ": 2, "三つ": 3}
 # between the names of a priority list: 攻撃：蓮→城戸, 北岡＞城戸
 _PRIORITY_ARROW = re.compile(r"\s*(?:→|->|⇒|>|＞)\s*")
 
