@@ -194,3 +194,10 @@ def test_a_technique_aimed_at_after_a_plot_that_holds_it_is_a_remark(camps):
 ])
 def test_a_number_said_as_a_word_after_its_keyword(camps, text, canonical):
     assert read(camps["rd"], "城戸", text)[0] == canonical
+
+
+@pytest.mark.parametrize("text", ["隙狙い>", "超回避→", "ソードベント >"])
+def test_an_arrow_alone_after_a_keyword_names_no_one_and_is_refused(camps, text):
+    """Found by the fuzz test: an arrow with no name on either side was an empty priority list."""
+    with pytest.raises(OrderError):
+        read(camps["rd"], "城戸", text)

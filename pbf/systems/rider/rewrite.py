@@ -712,6 +712,8 @@ class Rewritten:
         def names_of(piece: tuple[str, int, int]) -> list[tuple[str, int, int]] | None:
             text, start, _end = piece
             parts = [p for p in _PRIORITY_ARROW.split(text) if p]
+            if not parts:
+                return None  # an arrow alone (隙狙い>) names no one
             if len(parts) == 1:
                 return [piece] if start in self._names else None
             if not all(self._is_name(p) for p in parts):
