@@ -258,3 +258,24 @@ def test_a_poisoned_cache_is_caught_by_replay(pbf, tmp_path, monkeypatch):
     assert turn_meta(folder, 2)["npc"]["ミラーモンスター"]["order"] == forged
     code, out, err = pbf("replay", folder)
     assert code == 1 and "第2ターン" in out + err and "NPC" in out + err
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_level_reads_a_private_hand_for_its_threats(pbf, tmp_path, monkeypatch, level):
+    """The opponents' predicted plots (the threats) come from hands the NPC may believe in, never
+    from the real one: over several seeds and turns, changing the opponent's hand (same size)
+    changes no choice at any level."""
+    monkeypatch.setitem(LEVELS, level, {**LEVELS[level], "scenarios": 6, "first": 6, "threats": 2})
+    folder = tmp_path / "ae"
+    code, _, err = pbf("new", folder, "--system", "alterego", "--player", "美鈴=meiling",
+                       "--player", "名無し=NPC:plain", "--seed", "hand-seed")
+    assert code == 0, err
+    c = campaigns.load(folder)
+    state = yamlio.load_plain(c.state_text, "state.yaml")
+    other = yamlio.load_plain(c.state_text, "state.yaml")
+    size = len(other["fighters"]["美鈴"]["hand"])
+    other["fighters"]["美鈴"]["hand"] = ["↑"] * size
+    for seed in ("s1", "s2", "s3"):
+        a = decide(c.system, c.ctx, state, seed, "名無し", level)
+        b = decide(c.system, c.ctx, other, seed, "名無し", level)
+        assert (a.text, a.note) == (b.text, b.note)
