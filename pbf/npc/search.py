@@ -65,10 +65,10 @@ class Model(Protocol):
 # each opponent one of its predicted orders (its best against this fighter's spread; 0: none).
 # ``ahead``: a second turn is played after each scenario, worth AHEAD of the first.
 LEVELS: dict[str, dict[str, Any]] = {
-    "normal": {"scenarios": 48, "first": 6, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 24,
-               "full": 24, "margin": 0.1, "threats": 0},
-    "hard": {"scenarios": 128, "first": 12, "keep": 3, "refine": 2, "ahead": False, "max_coarse": 40,
-             "full": 48, "margin": 0.05, "threats": 2},
+    "normal": {"scenarios": 20, "first": 20, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
+               "full": 24, "margin": 0.3, "threats": 0, "predict": 0},
+    "hard": {"scenarios": 64, "first": 8, "keep": 3, "refine": 2, "ahead": False, "max_coarse": 40,
+             "full": 48, "margin": 0.2, "threats": 2, "predict": 2},
 }
 AHEAD = 0.5  # the weight of the second turn's value (hard)
 
@@ -83,7 +83,16 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
     spend.update(getattr(model, "spend", {}).get(level, {}))
     others = model.others(state, name)
     every = int(spend.get("threats") or 0)
-    threats = {o: _threats(model, state, name, o, Rng(dice.draw()), full=int(spend["full"])) if every else [] for o in others}
+    predict = int(spend.get("predict") or 0)
+    threats: dict[str, list[Any]] = {}
+    for o in others:
+        rng = Rng(dice.draw())  # drawn even when unused
+        if every and predict:  # hard: each opponent's order as normal would choose it, from its side
+            threats[o] = _predicted(model, state, name, o, rng, predict)
+        elif every:
+            threats[o] = _threats(model, state, name, o, rng, full=int(spend["full"]))
+        else:
+            threats[o] = []
     full = max(1, int(spend["scenarios"]))
     scenarios = []
     for k in range(full):
@@ -203,3 +212,16 @@ def _threats(model: Model, state: dict[str, Any], name: str, other: str, rng: Rn
         scored.append((-v, i, order))
     scored.sort(key=lambda t: (t[0], t[1]))
     return [order for _, _, order in scored[:keep]]
+
+
+def _predicted(model: Model, state: dict[str, Any], name: str, other: str, rng: Rng, count: int) -> list[Any]:
+    """``other``'s orders as ``normal`` would choose them (``count`` searches, each on its own
+    stream), from what ``name`` knows: with a hidden hand, from a hand ``other`` may hold
+    (the model's ``as_seen``); never ``other``'s real hand."""
+    seen = getattr(model, "as_seen", None)
+    out = []
+    for _ in range(count):
+        view = seen(state, name, other, rng) if seen is not None else state
+        order, _ = choose(model, view, other, "normal", Rng(rng.next()).dice())
+        out.append(order)
+    return out

@@ -279,3 +279,24 @@ def test_no_level_reads_a_private_hand_for_its_threats(pbf, tmp_path, monkeypatc
         a = decide(c.system, c.ctx, state, seed, "名無し", level)
         b = decide(c.system, c.ctx, other, seed, "名無し", level)
         assert (a.text, a.note) == (b.text, b.note)
+
+
+def test_the_opening_post_and_show_mark_the_npc_with_its_level(pbf, tmp_path):
+    """The player list says who pbf plays: 「NAME（NPC・普通）」 in the opening post, the level in
+    pbf show and in show --json (``npc``); a player's line is as before."""
+    folder = new_rider(pbf, tmp_path)
+    post = (folder / "history" / "0000" / "post.txt").read_text("utf-8")
+    assert "・ミラーモンスター（NPC・普通）：ブレードウルフ" in post and "・城戸：龍騎" in post
+    code, out, err = pbf("show", folder)
+    assert code == 0, err
+    assert "ミラーモンスター（ブレードウルフ・NPC・普通）HP" in out and "城戸（龍騎）HP" in out
+    code, out, err = pbf("show", folder, "--json")
+    assert code == 0, err
+    assert '"npc": "普通"' in out and out.count('"npc"') == 1
+    ae = tmp_path / "ae"
+    code, _, err = pbf("new", ae, "--system", "alterego", "--player", "美鈴=meiling", "--player", "名無し=plain",
+                       "--set", "npc=名無し:hard", "--seed", "x")
+    assert code == 0, err
+    assert "・名無し（NPC・強い）：名無し" in (ae / "history" / "0000" / "post.txt").read_text("utf-8")
+    code, out, err = pbf("show", ae)
+    assert code == 0 and "名無し（NPC・強い）　HP" in out and "美鈴　HP" in out, err

@@ -60,6 +60,16 @@ class AlterEgoModel:
         hand = self._seen_hand(state, name, other, rng)
         return self._coarse(legal_plots(state, other, hand, options=self.options))
 
+    def as_seen(self, state: dict[str, Any], name: str, other: str, rng: Any) -> dict[str, Any]:
+        """The state as ``name`` may believe it: ``other``'s hand replaced by one it may hold
+        (search._predicted searches from ``other``'s side on it)."""
+        hand = self._seen_hand(state, name, other, rng)
+        if hand is None:
+            return state
+        fighters = dict(state["fighters"])
+        fighters[other] = {**fighters[other], "hand": hand}
+        return {**state, "fighters": fighters}
+
     def mine(self, state: dict[str, Any], name: str, rng: Any) -> Any:
         """One of ``name``'s own plots, drawn uniformly from its coarse ones (what an opponent
         may expect of it, without reading any other hand)."""

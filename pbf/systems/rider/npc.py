@@ -25,7 +25,7 @@ POSITION = 0.5  # per point of the best attack that reaches the distance (mine m
 class RiderModel:
     spend: dict[str, dict[str, Any]] = {}  # search.LEVELS as they are
     shape = "linear"  # the value: "linear" (HP dealt minus taken, ±WIN) or "odds" (the chance to win)
-    spread = "legal"  # an opponent's likely order: any legal order ("coarse": a move and a card)
+    spread = "coarse"  # an opponent's likely order: a move and a card ("legal": any legal order)
 
     def __init__(self, system: Any, ctx: Context):
         self.system = system
