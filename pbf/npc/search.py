@@ -89,6 +89,8 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
         rng = Rng(dice.draw())  # drawn even when unused
         if every and predict:  # hard: each opponent's order as normal would choose it, from its side
             threats[o] = _predicted(model, state, name, o, rng, predict)
+            if spend.get("both"):  # and its best orders against this fighter's spread
+                threats[o] += _threats(model, state, name, o, rng, full=int(spend["full"]))
         elif every:
             threats[o] = _threats(model, state, name, o, rng, full=int(spend["full"]))
         else:

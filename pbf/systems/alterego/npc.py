@@ -26,8 +26,9 @@ MAX_COARSE = 40
 
 
 class AlterEgoModel:
-    # normal meets the opponents' predicted plots in every second scenario (search.LEVELS)
-    spend: dict[str, dict[str, Any]] = {"normal": {"threats": 2}}
+    # normal meets the opponents' best plots against its spread in every second scenario
+    # (search.LEVELS); hard meets those and the plots normal would choose from their side
+    spend: dict[str, dict[str, Any]] = {"normal": {"threats": 2}, "hard": {"both": True}}
 
     def __init__(self, system: Any, ctx: Context):
         self.system = system
