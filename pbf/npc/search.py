@@ -65,7 +65,7 @@ class Model(Protocol):
 # each opponent one of its predicted orders (its best against this fighter's spread; 0: none).
 # ``ahead``: a second turn is played after each scenario, worth AHEAD of the first.
 LEVELS: dict[str, dict[str, Any]] = {
-    "normal": {"scenarios": 20, "first": 20, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
+    "normal": {"scenarios": 20, "first": 10, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
                "full": 24, "margin": 0.3, "threats": 0, "predict": 0},
     "hard": {"scenarios": 64, "first": 8, "keep": 3, "refine": 2, "ahead": False, "max_coarse": 40,
              "full": 48, "margin": 0.2, "threats": 2, "predict": 2},
