@@ -2,8 +2,13 @@
 ordered pair of fighters, X on either side, from the fixed seeds of pbf balance.
 
     python benchmarks/strength.py --system rider --level normal --versus random --battles 10 [--jobs 2]
+    python benchmarks/strength.py --system rider --level normal --versus random --battles 12 --mirror \
+        --fighters blade_wolf,darkwing --set normal.scenarios=96 --set rider.shape=odds
 
-Prints X's wins, losses and draws, its win share with the 95% Wilson interval, and the time.
+Prints X's wins, losses and draws, its win share with the 95% Wilson interval, and the time, then
+the same per fighter on X's side. ``--set`` tries a setting without editing the code: a level's
+key in pbf/npc/search.py's LEVELS (``hard.predict=1``), or a model's attribute (``rider.spread``,
+``rider.shape``, ``rider.WIN``; ``alterego.…``).
 """
 
 from __future__ import annotations
