@@ -300,3 +300,72 @@ def test_the_opening_post_and_show_mark_the_npc_with_its_level(pbf, tmp_path):
     assert "・名無し（NPC・強い）：名無し" in (ae / "history" / "0000" / "post.txt").read_text("utf-8")
     code, out, err = pbf("show", ae)
     assert code == 0 and "名無し（NPC・強い）　HP" in out and "美鈴　HP" in out, err
+
+
+class _Counting:
+    """A model of a game with ten orders whose worth is known: order k is worth k (a turn's
+    outcome is the order itself, whatever the reply and the dice), for testing the search."""
+
+    def __init__(self, keyed: bool = False):
+        self.turns = 0
+        if keyed:
+            self.order_key = lambda order: order
+
+    def legal(self, state, name):
+        return list(range(10))
+
+    def useful(self, state, name):
+        return self.legal(state, name)
+
+    def coarse(self, state, name):
+        return self.legal(state, name)
+
+    def variants(self, order, state, name, legal):
+        return []
+
+    def combine(self, base, better, legal):
+        return None
+
+    def others(self, state, name):
+        return [o for o in ("A", "B") if o != name]
+
+    def likely(self, state, name, other, rng):
+        return rng.below(3)  # three replies
+
+    def simulate(self, state, orders, rng):
+        self.turns += 1
+        return {"worth": orders["A"], "winner": None}
+
+    def value(self, before, after, name):
+        return float(after["worth"]) if name == "A" else 0.0
+
+    def dealt(self, before, after, name):
+        return 0.0
+
+
+def test_the_race_keeps_the_best_order_and_weighs_the_worst_on_fewer_scenarios():
+    from pbf.npc.search import choose
+
+    spend = {**LEVELS["hard"], "scenarios": 16, "first": 4, "keep": 2, "threats": 0, "predict": 0}
+    model = _Counting()
+    LEVELS["_test"] = spend
+    try:
+        order, note = choose(model, {}, "A", "_test", npc_dice("s", 1, "A"))
+    finally:
+        del LEVELS["_test"]
+    assert order == 9 and note["score"] == 9.0
+    # 10 orders on 4 scenarios, 5 on 8, 3 on 16 (and the two kept on all 16): fewer than 10 x 16
+    assert model.turns == 10 * 4 + 5 * 4 + 3 * 8 < 10 * 16
+
+
+def test_a_pair_of_orders_met_twice_is_played_once_when_the_turn_depends_on_the_orders_alone():
+    from pbf.npc.search import choose
+
+    spend = {**LEVELS["normal"], "scenarios": 12, "first": 12, "threats": 0, "predict": 0}
+    model = _Counting(keyed=True)
+    LEVELS["_test"] = spend
+    try:
+        order, _ = choose(model, {}, "A", "_test", npc_dice("s", 1, "A"))
+    finally:
+        del LEVELS["_test"]
+    assert order == 9 and model.turns <= 10 * 3  # at most one turn per (order, reply): three replies
