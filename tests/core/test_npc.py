@@ -283,7 +283,8 @@ def test_no_level_reads_a_private_hand_for_its_threats(pbf, tmp_path, monkeypatc
 
 def test_the_opening_post_and_show_mark_the_npc_with_its_level(pbf, tmp_path):
     """The player list says who pbf plays: 「NAME（NPC・普通）」 in the opening post, the level in
-    pbf show and in show --json (``npc``); a player's line is as before."""
+    pbf show and in show --json (``npc``); a player's line is as before, and so is the results
+    post's list (an archive made before the mark still replays)."""
     folder = new_rider(pbf, tmp_path)
     post = (folder / "history" / "0000" / "post.txt").read_text("utf-8")
     assert "・ミラーモンスター（NPC・普通）：ブレードウルフ" in post and "・城戸：龍騎" in post
@@ -293,6 +294,9 @@ def test_the_opening_post_and_show_mark_the_npc_with_its_level(pbf, tmp_path):
     code, out, err = pbf("show", folder, "--json")
     assert code == 0, err
     assert '"npc": "普通"' in out and out.count('"npc"') == 1
+    assert pbf("turn", folder, "--orders", orders(tmp_path, "【城戸】近寄る\n"))[0] == 0
+    post = (folder / "history" / "0001" / "post.txt").read_text("utf-8")
+    assert "ミラーモンスター（ブレードウルフ）HP" in post and "NPC・普通" not in post
     ae = tmp_path / "ae"
     code, _, err = pbf("new", ae, "--system", "alterego", "--player", "美鈴=meiling", "--player", "名無し=plain",
                        "--set", "npc=名無し:hard", "--seed", "x")
