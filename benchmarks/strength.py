@@ -69,6 +69,7 @@ def main() -> None:
     ap.add_argument("--fighters", help="ids, comma-separated (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--mirror", action="store_true", help="only mirror matches (each fighter against itself)")
+    ap.add_argument("--start", type=int, default=0, help="the first battle's number k (more battles, new seeds)")
     ap.add_argument("--set", action="append", default=[], help="LEVEL.KEY=VALUE or MODEL.KEY=VALUE (tuning)")
     args = ap.parse_args()
     system = get_system(args.system)
@@ -79,7 +80,7 @@ def main() -> None:
         for b in ids:
             if args.mirror and a != b:
                 continue
-            for k in range(args.battles):
+            for k in range(args.start, args.start + args.battles):
                 jobs.append((args.system, a, b, args.level, args.versus, k, args.set))  # X is A
                 jobs.append((args.system, b, a, args.versus, args.level, k, args.set))  # X is B (flipped below)
     start = time.perf_counter()
