@@ -2,8 +2,13 @@
 ordered pair of fighters, X on either side, from the fixed seeds of pbf balance.
 
     python benchmarks/strength.py --system rider --level normal --versus random --battles 10 [--jobs 2]
+    python benchmarks/strength.py --system rider --level normal --versus random --battles 12 --mirror \
+        --fighters blade_wolf,darkwing --set normal.scenarios=96 --set rider.shape=odds
 
-Prints X's wins, losses and draws, its win share with the 95% Wilson interval, and the time.
+Prints X's wins, losses and draws, its win share with the 95% Wilson interval, and the time, then
+the same per fighter on X's side. ``--set`` tries a setting without editing the code: a level's
+key in pbf/npc/search.py's LEVELS (``hard.predict=1``), or a model's attribute (``rider.spread``,
+``rider.shape``, ``rider.WIN``; ``alterego.…``).
 """
 
 from __future__ import annotations
@@ -20,8 +25,34 @@ from pbf import balance  # noqa: E402
 from pbf.systems import get_system  # noqa: E402
 
 
-def one(job: tuple[str, str, str, str, str, int]) -> tuple[int, int, int, int]:
-    system_name, a, b, x, y, k = job
+def tune(sets: list[str]) -> None:
+    """``--set LEVEL.KEY=VALUE`` (search.LEVELS) and ``--set model.KEY=VALUE`` (a model's class
+    attribute, e.g. rider.spread=coarse, rider.WIN=20): for trying a setting without editing."""
+    import importlib
+    import json
+
+    from pbf.npc import search
+
+    for item in sets:
+        key, _, raw = item.partition("=")
+        where, _, name = key.partition(".")
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = raw
+        if where in search.LEVELS:
+            search.LEVELS[where][name] = value
+        elif where == "search":
+            setattr(search, name, value)
+        else:
+            module = importlib.import_module(f"pbf.systems.{where}.npc")
+            model = module.RiderModel if where == "rider" else module.AlterEgoModel
+            setattr(model if hasattr(model, name) else module, name, value)
+
+
+def one(job: tuple) -> tuple[int, int, int, int]:
+    system_name, a, b, x, y, k, sets = job
+    tune(sets)
     system = get_system(system_name)
     data = system.load_data(None)
     ctx = balance.context(system, data, a, b)
@@ -38,6 +69,8 @@ def main() -> None:
     ap.add_argument("--fighters", help="ids, comma-separated (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--mirror", action="store_true", help="only mirror matches (each fighter against itself)")
+    ap.add_argument("--start", type=int, default=0, help="the first battle's number k (more battles, new seeds)")
+    ap.add_argument("--set", action="append", default=[], help="LEVEL.KEY=VALUE or MODEL.KEY=VALUE (tuning)")
     args = ap.parse_args()
     system = get_system(args.system)
     data = system.load_data(None)
@@ -47,11 +80,12 @@ def main() -> None:
         for b in ids:
             if args.mirror and a != b:
                 continue
-            for k in range(args.battles):
-                jobs.append((args.system, a, b, args.level, args.versus, k))  # X is A
-                jobs.append((args.system, b, a, args.versus, args.level, k))  # X is B (flipped below)
+            for k in range(args.start, args.start + args.battles):
+                jobs.append((args.system, a, b, args.level, args.versus, k, args.set))  # X is A
+                jobs.append((args.system, b, a, args.versus, args.level, k, args.set))  # X is B (flipped below)
     start = time.perf_counter()
     w = l = d = turns = 0
+    each: dict[str, list[int]] = {}  # the X side's fighter -> [won, lost, drawn]
     with ProcessPoolExecutor(args.jobs) as pool:
         for i, (ra, rb, rd, t) in enumerate(pool.map(one, jobs, chunksize=4)):
             xa = i % 2 == 0
@@ -59,6 +93,10 @@ def main() -> None:
             l += rb if xa else ra
             d += rd
             turns += t
+            row = each.setdefault(jobs[i][1] if xa else jobs[i][2], [0, 0, 0])
+            row[0] += ra if xa else rb
+            row[1] += rb if xa else ra
+            row[2] += rd
     n = w + l + d
     low, high = balance.wilson(w + 0.5 * d, n)
     took = time.perf_counter() - start
@@ -66,6 +104,8 @@ def main() -> None:
     print(f"{args.system}: {args.level} vs {args.versus}: {n} battles ({len(ids)} fighters, {kind},"
           f" {args.battles} per pair and side): {w} won, {l} lost, {d} drawn; wins {w / n:.1%},"
           f" share {(w + 0.5 * d) / n:.1%} [{low:.1%}-{high:.1%}]; {turns / n:.1f} turns; {took:.0f} s")
+    for fid, (fw, fl, fd) in each.items():
+        print(f"  {fid} ({args.level}): {fw} won, {fl} lost, {fd} drawn")
 
 
 if __name__ == "__main__":

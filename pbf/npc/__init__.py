@@ -60,18 +60,38 @@ def parse_level(value: str, where: str) -> str:
 def npc_levels(ctx: Any) -> dict[str, str]:
     """Each NPC fighter's level, in campaign order: ``NAME=NPC:…`` in --player, or the option
     ``npc`` (``NAME`` or ``NAME:LEVEL``, comma-separated; ``npc_level`` for the rest)."""
+    return levels_of(ctx.players, ctx.options)
+
+
+def levels_of(players: dict[str, Any], options: dict[str, Any]) -> dict[str, str]:
+    """npc_levels from the players and the options (what a template has)."""
     out: dict[str, str] = {}
-    default = str(ctx.options.get("npc_level", DEFAULT_LEVEL) or DEFAULT_LEVEL)
+    default = str(options.get("npc_level", DEFAULT_LEVEL) or DEFAULT_LEVEL)
     named: dict[str, str] = {}
-    for item in str(ctx.options.get("npc", "") or "").split(","):
+    for item in str(options.get("npc", "") or "").split(","):
         name, _, level = item.strip().partition(":")
         if name.strip():
             named[name.strip()] = level.strip() or default
-    for name, player in ctx.players.items():
+    for name, player in players.items():
         level = getattr(player, "npc", None) or named.get(name)
         if level:
             out[name] = level
     return out
+
+
+def npc_word(name: str, players: dict[str, Any], options: dict[str, Any]) -> str:
+    """The template filter ``npc_word``: 「普通」 for an NPC at the level normal, "" for a player."""
+    level = levels_of(players, options).get(name)
+    return LEVEL_WORDS.get(level, level) if level else ""
+
+
+def mark_npcs(summary: dict[str, Any], ctx: Any) -> dict[str, Any]:
+    """A public summary with each NPC fighter's level word under ``npc`` (pbf show and the posts
+    say who pbf plays); a player's entry is left as it is."""
+    for name, level in npc_levels(ctx).items():
+        if name in summary.get("fighters", {}):
+            summary["fighters"][name]["npc"] = LEVEL_WORDS.get(level, level)
+    return summary
 
 
 def check_npc_option(value: str, players: list[str]) -> None:

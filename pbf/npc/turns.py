@@ -96,7 +96,7 @@ def _fingerprint(campaign: Any, state: dict[str, Any], seed: str) -> str:
 
     h = hashlib.sha256()
     for part in (campaign.system.name, str(campaign.system.rules_version), seed, yamlio.dump_data(state),
-                 json.dumps(LEVELS, sort_keys=True), str(AHEAD)):
+                 json.dumps(LEVELS, sort_keys=True), str(AHEAD), _code(campaign.system.name)):
         h.update(part.encode("utf-8") + b"\0")
     root = Path(campaign.path)
     files = [root / "campaign.toml"]
@@ -108,6 +108,29 @@ def _fingerprint(campaign: Any, state: dict[str, Any], seed: str) -> str:
         except OSError:
             return ""  # no key: no cache
     return h.hexdigest()
+
+
+_CODE: dict[str, str] = {}
+
+
+def _code(system_name: str) -> str:
+    """The search's own code (search.py, the game's npc.py and legal.py): a pbf changed without a
+    new version number does not take an old decision from the cache."""
+    kept = _CODE.get(system_name)
+    if kept is None:
+        import hashlib
+        from pathlib import Path
+
+        here = Path(__file__).resolve().parent
+        h = hashlib.sha256()
+        for path in (here / "search.py", here.parent / "systems" / system_name / "npc.py",
+                     here.parent / "systems" / system_name / "legal.py"):
+            try:
+                h.update(path.read_bytes())
+            except OSError:
+                h.update(b"?")
+        kept = _CODE[system_name] = h.hexdigest()
+    return kept
 
 
 def cached_decisions(campaign: Any, state: dict[str, Any], seed: str) -> dict[str, Any]:

@@ -260,3 +260,118 @@ def test_a_poisoned_cache_is_caught_by_replay(pbf, tmp_path, monkeypatch):
     assert turn_meta(folder, 2)["npc"]["ミラーモンスター"]["order"] == forged
     code, out, err = pbf("replay", folder)
     assert code == 1 and "第2ターン" in out + err and "NPC" in out + err
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_level_reads_a_private_hand_for_its_threats(pbf, tmp_path, monkeypatch, level):
+    """The opponents' predicted plots (the threats) come from hands the NPC may believe in, never
+    from the real one: over several seeds and turns, changing the opponent's hand (same size)
+    changes no choice at any level."""
+    monkeypatch.setitem(LEVELS, level, {**LEVELS[level], "scenarios": 6, "first": 6, "threats": 2})
+    folder = tmp_path / "ae"
+    code, _, err = pbf("new", folder, "--system", "alterego", "--player", "美鈴=meiling",
+                       "--player", "名無し=NPC:plain", "--seed", "hand-seed")
+    assert code == 0, err
+    c = campaigns.load(folder)
+    state = yamlio.load_plain(c.state_text, "state.yaml")
+    other = yamlio.load_plain(c.state_text, "state.yaml")
+    size = len(other["fighters"]["美鈴"]["hand"])
+    other["fighters"]["美鈴"]["hand"] = ["↑"] * size
+    for seed in ("s1", "s2", "s3"):
+        a = decide(c.system, c.ctx, state, seed, "名無し", level)
+        b = decide(c.system, c.ctx, other, seed, "名無し", level)
+        assert (a.text, a.note) == (b.text, b.note)
+
+
+def test_the_opening_post_and_show_mark_the_npc_with_its_level(pbf, tmp_path):
+    """The player list says who pbf plays: 「NAME（NPC・普通）」 in the opening post, the level in
+    pbf show and in show --json (``npc``); a player's line is as before, and so is the results
+    post's list (an archive made before the mark still replays)."""
+    folder = new_rider(pbf, tmp_path)
+    post = (folder / "history" / "0000" / "post.txt").read_text("utf-8")
+    assert "・ミラーモンスター（NPC・普通）：ブレードウルフ" in post and "・城戸：龍騎" in post
+    code, out, err = pbf("show", folder)
+    assert code == 0, err
+    assert "ミラーモンスター（ブレードウルフ・NPC・普通）HP" in out and "城戸（龍騎）HP" in out
+    code, out, err = pbf("show", folder, "--json")
+    assert code == 0, err
+    assert '"npc": "普通"' in out and out.count('"npc"') == 1
+    assert pbf("turn", folder, "--orders", orders(tmp_path, "【城戸】近寄る\n"))[0] == 0
+    post = (folder / "history" / "0001" / "post.txt").read_text("utf-8")
+    assert "ミラーモンスター（ブレードウルフ）HP" in post and "NPC・普通" not in post
+    ae = tmp_path / "ae"
+    code, _, err = pbf("new", ae, "--system", "alterego", "--player", "美鈴=meiling", "--player", "名無し=plain",
+                       "--set", "npc=名無し:hard", "--seed", "x")
+    assert code == 0, err
+    assert "・名無し（NPC・強い）：名無し" in (ae / "history" / "0000" / "post.txt").read_text("utf-8")
+    code, out, err = pbf("show", ae)
+    assert code == 0 and "名無し（NPC・強い）　HP" in out and "美鈴　HP" in out, err
+
+
+class _Counting:
+    """A model of a game with ten orders whose worth is known: order k is worth k (a turn's
+    outcome is the order itself, whatever the reply and the dice), for testing the search."""
+
+    def __init__(self, keyed: bool = False):
+        self.turns = 0
+        if keyed:
+            self.order_key = lambda order: order
+
+    def legal(self, state, name):
+        return list(range(10))
+
+    def useful(self, state, name):
+        return self.legal(state, name)
+
+    def coarse(self, state, name):
+        return self.legal(state, name)
+
+    def variants(self, order, state, name, legal):
+        return []
+
+    def combine(self, base, better, legal):
+        return None
+
+    def others(self, state, name):
+        return [o for o in ("A", "B") if o != name]
+
+    def likely(self, state, name, other, rng):
+        return rng.below(3)  # three replies
+
+    def simulate(self, state, orders, rng):
+        self.turns += 1
+        return {"worth": orders["A"], "winner": None}
+
+    def value(self, before, after, name):
+        return float(after["worth"]) if name == "A" else 0.0
+
+    def dealt(self, before, after, name):
+        return 0.0
+
+
+def test_the_race_keeps_the_best_order_and_weighs_the_worst_on_fewer_scenarios():
+    from pbf.npc.search import choose
+
+    spend = {**LEVELS["hard"], "scenarios": 16, "first": 4, "keep": 2, "threats": 0, "predict": 0}
+    model = _Counting()
+    LEVELS["_test"] = spend
+    try:
+        order, note = choose(model, {}, "A", "_test", npc_dice("s", 1, "A"))
+    finally:
+        del LEVELS["_test"]
+    assert order == 9 and note["score"] == 9.0
+    # 10 orders on 4 scenarios, 5 on 8, 3 on 16 (and the two kept on all 16): fewer than 10 x 16
+    assert model.turns == 10 * 4 + 5 * 4 + 3 * 8 < 10 * 16
+
+
+def test_a_pair_of_orders_met_twice_is_played_once_when_the_turn_depends_on_the_orders_alone():
+    from pbf.npc.search import choose
+
+    spend = {**LEVELS["normal"], "scenarios": 12, "first": 12, "threats": 0, "predict": 0}
+    model = _Counting(keyed=True)
+    LEVELS["_test"] = spend
+    try:
+        order, _ = choose(model, {}, "A", "_test", npc_dice("s", 1, "A"))
+    finally:
+        del LEVELS["_test"]
+    assert order == 9 and model.turns <= 10 * 3  # at most one turn per (order, reply): three replies

@@ -26,6 +26,10 @@ MAX_COARSE = 40
 
 
 class AlterEgoModel:
+    # normal meets the opponents' best plots against its spread in every second scenario
+    # (search.LEVELS); hard meets those and the plots normal would choose from their side
+    spend: dict[str, dict[str, Any]] = {"normal": {"threats": 2}, "hard": {"both": True}}
+
     def __init__(self, system: Any, ctx: Context):
         self.system = system
         self.ctx = ctx
@@ -46,7 +50,35 @@ class AlterEgoModel:
         return kept
 
     def coarse(self, state: dict[str, Any], name: str) -> list[Any]:
-        plots = self.legal(state, name)
+        return self._coarse(self.legal(state, name))
+
+    def seen_coarse(self, state: dict[str, Any], name: str, other: str, rng: Any) -> list[Any]:
+        """``other``'s coarse plots as ``name`` sees them: from a hand it may hold (search._threats;
+        never its private hand)."""
+        f = state["fighters"][other]
+        if is_locked(f):
+            return [plot_of(())]
+        hand = self._seen_hand(state, name, other, rng)
+        return self._coarse(legal_plots(state, other, hand, options=self.options))
+
+    def as_seen(self, state: dict[str, Any], name: str, other: str, rng: Any) -> dict[str, Any]:
+        """The state as ``name`` may believe it: ``other``'s hand replaced by one it may hold
+        (search._predicted searches from ``other``'s side on it)."""
+        hand = self._seen_hand(state, name, other, rng)
+        if hand is None:
+            return state
+        fighters = dict(state["fighters"])
+        fighters[other] = {**fighters[other], "hand": hand}
+        return {**state, "fighters": fighters}
+
+    def mine(self, state: dict[str, Any], name: str, rng: Any) -> Any:
+        """One of ``name``'s own plots, drawn uniformly from its coarse ones (what an opponent
+        may expect of it, without reading any other hand)."""
+        coarse = self.coarse(state, name)
+        return coarse[rng.below(len(coarse))]
+
+    @staticmethod
+    def _coarse(plots: list[Any]) -> list[Any]:
         short = [p for p in plots if len(p.cards) <= 2]
         longer = [p for p in plots if len(p.cards) > 2]
         room = MAX_COARSE - len(short)
@@ -68,6 +100,11 @@ class AlterEgoModel:
 
     def combine(self, base: Any, better: list[Any], legal: list[Any]) -> Any:
         return None
+
+    def order_key(self, plot: Any) -> Any:
+        """What a turn depends on in a plot (search.choose plays each pair of plots once): the
+        resolver's dice only draw cards back up to the hand's size, and no value reads the hand."""
+        return plot.canonical()
 
     def others(self, state: dict[str, Any], name: str) -> list[str]:
         return [n for n in state["fighters"] if n != name]

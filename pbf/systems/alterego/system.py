@@ -367,13 +367,15 @@ class AlterEgo:
                 "stance": bool(f.get("stance")),
                 "charging": charging,
             }
-        return {
+        from ...npc import mark_npcs
+
+        return mark_npcs({
             "system": self.name,
             "turn": state["turn"],
             "distance": state["distance"],
             "winner": state.get("winner"),
             "fighters": fighters,
-        }
+        }, ctx)  # an NPC's level word under "npc" (pbf show, the posts)
 
     def order_view(self, order: Plot, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         from .reading import CancelMark, read_plot
@@ -559,7 +561,9 @@ class AlterEgo:
         return summary
 
     def template_filters(self) -> dict[str, Any]:
-        return {}
+        from ...npc import npc_word
+
+        return {"npc_word": npc_word}
 
     def catalogue(self, data: data_mod.GameData, options: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         """``pbf list``: characters, the common techniques and the deck's cards (see catalogue.py)."""

@@ -203,7 +203,9 @@ class RiderSystem:
                 # 攻撃力/防御力/運動性 with lasting modifiers (サバイブ), for pbf show
                 "stats": {key: stat(data, f, key) for key in ("attack", "defense", "mobility")},
             }
-        return {
+        from ...npc import mark_npcs
+
+        return mark_npcs({
             "system": "rider",
             "turn": state["turn"],
             # null in a battle of three or more: distances are rolled per action
@@ -212,7 +214,7 @@ class RiderSystem:
             "winner": state.get("winner"),
             "initiative": list(state.get("initiative", [])),
             "fighters": fighters,
-        }
+        }, ctx)  # an NPC's level word under "npc" (pbf show, the posts)
 
     def order_view(self, order: RiderOrder, player: str, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
         from .orders import MOVE_RULE_WORDS, POOL_WORDS, SUPER_KIND_WORDS, canonical
@@ -307,11 +309,14 @@ class RiderSystem:
         return self.order_view(order, player, state, ctx)
 
     def public_summary(self, state: dict[str, Any], ctx: Context) -> dict[str, Any]:
-        """Nothing of a rider is private: stats, vented card and remaining deck are on the table."""
+        """Nothing of a rider is private: stats, vented card and remaining deck are on the table
+        (and an NPC's level, ``npc``: see summary)."""
         return self.summary(state, ctx)
 
     def template_filters(self) -> dict[str, Any]:
-        return {}
+        from ...npc import npc_word
+
+        return {"npc_word": npc_word}
 
     def catalogue(self, data: RiderData, options: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         """``pbf list``: riders, monsters and cards with their stats (see catalogue.py)."""

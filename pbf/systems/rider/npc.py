@@ -18,14 +18,14 @@ from .orders import RiderOrder
 WIN = 40.0  # a won battle against HP points
 CARD = 0.8  # a card spent (it is gone for the rest of the battle)
 FINAL = 2.5  # ファイナルベント, once a battle
+K = 2.0  # the exponent of the chance to win from the HP left (value shape "odds")
 POSITION = 0.5  # per point of the best attack that reaches the distance (mine minus theirs)
 
 
 class RiderModel:
-    # the share of scenarios in which an opponent plays one of its threats (search.THREATS): none
-    # for normal (against the spread of likely orders it defended too much: 58% of mirror battles
-    # won against random with them, 78% without, the same seeds), every second one for hard
-    threats = {"normal": 0, "hard": 2}
+    spend: dict[str, dict[str, Any]] = {}  # search.LEVELS as they are
+    shape = "linear"  # the value: "linear" (HP dealt minus taken, ±WIN) or "odds" (the chance to win)
+    spread = "coarse"  # an opponent's likely order: a move and a card ("legal": any legal order)
 
     def __init__(self, system: Any, ctx: Context):
         self.system = system
@@ -33,6 +33,8 @@ class RiderModel:
         self.data = ctx.data
         self.teams = {n: p.team for n, p in ctx.players.items()}
         self._legal: dict[tuple[str, str], list[RiderOrder]] = {}
+        self._coarse: dict[tuple[str, str, Any, int], list[RiderOrder]] = {}
+        self._threat: dict[tuple, float] = {}
 
     def _key(self, state: dict[str, Any], name: str) -> str:
         f = state["fighters"][name]
@@ -52,9 +54,22 @@ class RiderModel:
         """Each move with each 能動 card, the rest at its default; in a duel, not a move past the
         end of the field (近寄る at 近, 離れる at 遠)."""
         band = state.get("distance")
+        key = (name, self._key(state, name), band, len(state["fighters"]))
+        kept = self._coarse.get(key)
+        if kept is None:
+            if len(self._coarse) > 4096:
+                self._coarse.clear()
+            pointless = {"近": "closer", "遠": "away"}.get(band) if len(state["fighters"]) == 2 else None
+            kept = self._coarse[key] = [o for o in self.legal(state, name) if not o.passive and not o.aim
+                                        and not o.parry and not o.evasion and not o.super_evasion
+                                        and o.move != pointless]
+        return kept
+
+    def useful(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
+        """The legal orders without a move past the end of the field (in a duel)."""
+        band = state.get("distance")
         pointless = {"近": "closer", "遠": "away"}.get(band) if len(state["fighters"]) == 2 else None
-        return [o for o in self.legal(state, name) if not o.passive and not o.aim and not o.parry
-                and not o.evasion and not o.super_evasion and o.move != pointless]
+        return [o for o in self.legal(state, name) if o.move != pointless]
 
     def variants(self, order: RiderOrder, state: dict[str, Any], name: str, legal: list[RiderOrder]) -> list[RiderOrder]:
         """The same move and card with one more thing changed: the 受動 card, 隙狙い, or the evasion."""
@@ -89,8 +104,8 @@ class RiderModel:
         return [n for n, f in state["fighters"].items() if n != name and f.get("alive", True)]
 
     def likely(self, state: dict[str, Any], name: str, other: str, rng: Any) -> RiderOrder:
-        coarse = self.coarse(state, other)
-        return coarse[rng.below(len(coarse))]
+        pool = self.legal(state, other) if self.spread == "legal" else self.coarse(state, other)
+        return pool[rng.below(len(pool))]
 
     def simulate(self, state: dict[str, Any], orders: dict[str, Any], rng: Any) -> dict[str, Any]:
         return self.system.resolve(state, orders, rng.dice(), self.ctx)[0]
@@ -110,6 +125,16 @@ class RiderModel:
         """The best damage ``fighter`` can reach ``band`` with next turn (a rough 3 + damage
         bonus): its vented weapon or visor, a weapon card or ファイナルベント held, its contract
         monster through アドベント; a monster's own attack."""
+        key = (fighter["character"], fighter.get("vent"), tuple(sorted((fighter.get("deck") or {}).items())),
+               tuple(fighter.get("used_once") or ()), band)
+        kept = self._threat.get(key)
+        if kept is None:
+            if len(self._threat) > 4096:
+                self._threat.clear()
+            kept = self._threat[key] = self._reach(fighter, band)
+        return kept
+
+    def _reach(self, fighter: dict[str, Any], band: str) -> float:
         data = self.data
         kind, sheet = data.character(fighter["character"])
         sources: list[tuple[Any, int]] = []
@@ -141,9 +166,30 @@ class RiderModel:
                 best = max(best, 3.0 + bonus)
         return best
 
+    def chance(self, state: dict[str, Any], name: str) -> float:
+        """A rough chance to win the battle from the HP left: h^K / (h^K + H^K), h this fighter's
+        side's HP and H its opponents' (1 or 0 once the battle is decided)."""
+        winner = state.get("winner")
+        if winner is not None:
+            return 0.5 if winner == "draw" else (1.0 if self._mine(winner, name) else 0.0)
+        mine = theirs = 0.0
+        for n, f in state["fighters"].items():
+            hp = max(0, f["hp"]) if f.get("alive", True) else 0
+            if n == name or self._ally(name, n):
+                mine += hp
+            else:
+                theirs += hp
+        if mine + theirs <= 0:
+            return 0.5
+        a, b = mine ** K, theirs ** K
+        return a / (a + b)
+
     def value(self, before: dict[str, Any], after: dict[str, Any], name: str) -> float:
         me0, me1 = before["fighters"][name], after["fighters"][name]
-        v = self.dealt(before, after, name) - (max(0, me0["hp"]) - max(0, me1["hp"]))
+        if self.shape == "odds":
+            v = 2 * WIN * (self.chance(after, name) - self.chance(before, name))
+        else:
+            v = self.dealt(before, after, name) - (max(0, me0["hp"]) - max(0, me1["hp"]))
         band = after.get("distance")
         if band in BANDS and after.get("winner") is None:
             mine = self.threat(me1, band)
@@ -151,7 +197,7 @@ class RiderModel:
                           if n != name and f.get("alive", True) and not self._ally(name, n)), default=0.0)
             v += POSITION * (mine - theirs)
         winner = after.get("winner")
-        if winner is not None and winner != "draw":
+        if winner is not None and winner != "draw" and self.shape != "odds":
             v += WIN if self._mine(winner, name) else -WIN
         for card, count in (me0.get("deck") or {}).items():
             spent = count - (me1.get("deck") or {}).get(card, 0)
