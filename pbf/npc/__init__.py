@@ -44,6 +44,10 @@ class Decision:
                                "commitment": self.commitment}
         if self.note.get("expected") is not None:
             out["expected"] = self.note["expected"]
+        if self.level != "random":  # random draws no search: its orders are the same in every version
+            from .search import SEARCH_VERSION
+
+            out["search"] = SEARCH_VERSION
         return out
 
 

@@ -64,6 +64,12 @@ class Model(Protocol):
 # thing (a change must score ``margin`` better). ``threats``: every ``threats``-th scenario gives
 # each opponent one of its predicted orders (its best against this fighter's spread; 0: none).
 # ``ahead``: a second turn is played after each scenario, worth AHEAD of the first.
+# The search's version, kept with each normal/hard NPC order in turn.yaml (``search``; none: 1, the
+# first search). A replay of a turn decided by another version cannot recompute it: it takes the
+# archived order with its commitment checked and says so (docs/npc.md, "An older search"). Raise
+# it whenever a change to the search or LEVELS can change an order.
+SEARCH_VERSION = 2
+
 LEVELS: dict[str, dict[str, Any]] = {
     "normal": {"scenarios": 20, "first": 10, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
                "full": 24, "margin": 0.3, "threats": 0, "predict": 0},

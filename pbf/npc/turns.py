@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import PbfError
-from . import LEVEL_WORDS, Decision, decisions, npc_levels
+from . import LEVEL_WORDS, Decision, decisions, npc_levels, npc_salt
 
 
 class Revealed:
@@ -30,11 +30,24 @@ class Revealed:
             raise PbfError(f"第{turn}ターンのNPC（{player}）の行動がコミットメントと一致しません。 / the NPC's order does not"
                            " match its commitment")
 
+        self.search = rec.get("search")
+
     def record(self) -> dict[str, Any]:
         out = {"level": self.level, "order": self.text, "salt": self.salt, "commitment": self.commitment}
         if self.note.get("expected") is not None:
             out["expected"] = self.note["expected"]
+        if self.search is not None:
+            out["search"] = self.search
         return out
+
+
+def older_search(archived: dict[str, Any] | None) -> list[str]:
+    """The NPCs of an archived turn whose orders another version of the search made (a turn.yaml
+    from before ``search`` was kept is version 1): they cannot be recomputed, only checked."""
+    from .search import SEARCH_VERSION
+
+    return sorted(name for name, rec in (archived or {}).items()
+                  if str(rec.get("level", "normal")) != "random" and int(rec.get("search", 1)) != SEARCH_VERSION)
 
 
 def npc_orders(campaign: Any, state: dict[str, Any], seed: str | None,
@@ -44,11 +57,18 @@ def npc_orders(campaign: Any, state: dict[str, Any], seed: str | None,
     ctx = campaign.ctx
     if not npc_levels(ctx) or state.get("winner") is not None:
         return {}
+    turn = int(state.get("turn", 0)) + 1
+    if seed and older_search(archived):  # replay of a turn of an older search: its orders as archived,
+        found = decisions(campaign.system, ctx, state, seed) if len(older_search(archived)) < len(archived or {}) else {}
+        for name in older_search(archived):  # commitment and salt (from the seed) checked
+            found[name] = Revealed(name, turn, archived[name])
+            if found[name].salt != npc_salt(seed, turn, name):
+                raise PbfError(f"第{turn}ターンのNPC（{name}）のソルトがシードから計算したものと違います。 / the NPC's salt differs")
+        return found
     if seed:
         if cache:
             return cached_decisions(campaign, state, seed)
         return decisions(campaign.system, ctx, state, seed)
-    turn = int(state.get("turn", 0)) + 1
     if archived is None:
         raise PbfError("campaign.toml に seed がありません。NPCの行動はシードから決まります。 / the NPC needs the seed")
     return {name: Revealed(name, turn, rec) for name, rec in archived.items()}

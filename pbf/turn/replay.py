@@ -111,7 +111,7 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
             then = at_turn(campaign, options[turn])
             sources = sources_from_file(then, orders_text)
             if _has_npc(then) and before.get("winner") is None:
-                found = _npc().npc_orders(then, before, seed)
+                found = _npc().npc_orders(then, before, seed, archived_meta(campaign, turn).get("npc"))
                 _npc().check_same(turn, {n: d.record() for n, d in found.items()},
                                   archived_meta(campaign, turn).get("npc"))
                 sources = _with_npc(sources, found)[0]
@@ -133,8 +133,11 @@ def verify(campaign: Campaign, seed: str | None = None) -> list[str]:
         elif turn > 0:
             given = f"（うち指定{len(fixed)}個）" if fixed else ""
             lines.append(f"第{turn}ターン：乱数{len(draws)}個{given}を確認しました。")
+            older = _npc().older_search(archived_meta(campaign, turn).get("npc"))
             for name in archived_meta(campaign, turn).get("npc") or {}:
-                lines.append(f"第{turn}ターン：NPC（{name}）の行動を、前の状態とシードから計算し直して確かめました。")
+                lines.append(f"第{turn}ターン：NPC（{name}）の行動は以前の版の探索で決めたもので、計算し直せません。"
+                             "コミットメントとソルトを確かめました。" if name in older else
+                             f"第{turn}ターン：NPC（{name}）の行動を、前の状態とシードから計算し直して確かめました。")
     return lines
 
 

@@ -105,7 +105,7 @@ def run_turn(
     if npc_found:
         meta["npc"] = {name: d.record() for name, d in npc_found.items()}
     if _has_npc(campaign) and new_state.get("winner") is None:
-        if campaign.seed:
+        if campaign.seed and not _npc().older_search((npc_archived or {}).get("npc")):
             upcoming = _npc().next_entries(_npc().npc_orders(campaign, new_state, campaign.seed, cache=live))
         else:
             upcoming = list((npc_archived or {}).get("npc_next") or [])

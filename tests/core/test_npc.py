@@ -375,3 +375,40 @@ def test_a_pair_of_orders_met_twice_is_played_once_when_the_turn_depends_on_the_
     finally:
         del LEVELS["_test"]
     assert order == 9 and model.turns <= 10 * 3  # at most one turn per (order, reply): three replies
+
+
+def test_a_turn_decided_by_an_older_search_replays_from_its_committed_order(pbf, tmp_path, monkeypatch):
+    """A campaign played with an earlier version of the search (one that chose otherwise) still
+    replays and verifies: its NPC orders cannot be recomputed, so they are taken as archived, their
+    commitment and salt checked, and verify says so; an order changed since is still caught."""
+    from pbf import resources
+    from pbf.npc import search
+
+    monkeypatch.setenv("PBF_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(resources, "_DIRS", {})
+    folder = new_rider(pbf, tmp_path)
+    with monkeypatch.context() as old:
+        choose = search.choose
+        old.setattr(search, "SEARCH_VERSION", 1)
+        old.setattr(search, "choose", lambda model, state, name, level, dice: choose(model, state, name, "random", dice))
+        for k, text in enumerate(["【城戸】近寄る\n", "【城戸】\n", "【城戸】離れる\n"]):
+            assert pbf("turn", folder, "--orders", orders(tmp_path, text, f"o{k}.txt"))[0] == 0
+    assert turn_meta(folder, 1)["npc"]["ミラーモンスター"]["search"] == 1
+    code, out, err = pbf("replay", folder)
+    assert code == 0, out + err
+    code, out, err = pbf("verify", folder)
+    assert code == 0, err
+    assert out.count("以前の版の探索で決めたもので") == 3
+    npc = turn_meta(folder, 2)["npc"]["ミラーモンスター"]
+    forged = "近寄る / 超回避 1" if npc["order"] != "近寄る / 超回避 1" else "離れる"
+    tamper(folder / "history/0002/turn.yaml", f"order: {npc['order']}", f"order: {forged}")
+    code, out, err = pbf("replay", folder)
+    assert code == 1 and "コミットメント" in out + err
+
+
+def test_a_record_without_a_search_version_is_of_the_first_search():
+    from pbf.npc.turns import older_search
+
+    assert older_search({"影": {"level": "normal", "order": "近寄る"}}) == ["影"]
+    assert older_search({"影": {"level": "random", "order": "近寄る"}}) == []
+    assert older_search(None) == []
