@@ -201,3 +201,13 @@ def test_an_arrow_alone_after_a_keyword_names_no_one_and_is_refused(camps, text)
     """Found by the fuzz test: an arrow with no name on either side was an empty priority list."""
     with pytest.raises(OrderError):
         read(camps["rd"], "城戸", text)
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("城戸", "【行動】相手のファイナルベントが怖いので、ファイナルベントが来たらリフレクトベントを使います。あとは何もしません。",
+     "受動: ファイナルベントならリフレクトベント"),  # the reason, then the condition: one condition
+    ("北岡", "【行動】今回は攻撃をお休みして、防御に専念します。ガードベントをベントインして、防御力で回避をお願いします。",
+     "ガードベント / 攻撃しない / 回避: 防御力"),  # ベントイン: the page's word for putting a card in
+])
+def test_rider_sentences_of_a_newcomer(camps, player, text, canonical):
+    assert read(camps["three"], player, text)[0] == canonical

@@ -174,6 +174,9 @@ class Rewritten:
                                          hint="例：近寄る / ソードベント（何もしないなら「留まる」）"))
         self._pieces = pieces
         self._emit(tokens, declared)
+        for k in range(len(pieces) - 2, 0, -1):  # 相手のファイナルベントが怖いので、ファイナルベントが来たら: one condition
+            if pieces[k][0] == "なら" and pieces[k - 1][0].strip() and pieces[k - 2][0].endswith(pieces[k - 1][0].strip() + "なら"):
+                del pieces[k - 1:k + 1]
         text, where = [], []
         for piece, o_start, o_end in pieces:
             text.append(piece)
