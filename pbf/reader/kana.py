@@ -119,9 +119,11 @@ def _by_characters(surface: str) -> list[str]:
 
 
 def _romaji_fixed(word: str) -> str:
-    """What jaconv does not read: "n" before a consonant or at the end (kyanon, zensin), "-" for ー."""
+    """What jaconv does not read: "n" before a consonant or at the end (kyanon, zensin), Hepburn's
+    "m" for ン before b, p and m (jampu, sembu), "-" for ー."""
     word = word.replace(" ", "").replace("'", "")
     word = re.sub(r"n(?=[^aiueoy]|$)", "ん", word)
+    word = re.sub(r"(?<=[aiueo])m(?=[bpm])", "ん", word)
     return word.replace("-", "ー")
 
 

@@ -10,6 +10,7 @@ concept, and never as the opposite of another close one.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, Iterable, Iterator
 
@@ -81,7 +82,7 @@ FUNCTION_WORDS = (
     "てみる", "です。", "かな", "かも", "おきます", "ておく", "でおく", "でおきます", "しておきます", "ときます",
     "くる", "てくる", "してから", "てから", "てくるなら", "きます", "来る", "こようと", "ようと", "しても", "ても", "ぜ", "ぞ", "わ", "〜", "～", "…", "‥", "まず", "次に", "つぎに",
     "それから", "そして", "最後に", "続けて", "つづけて", "さらに", "あと", "後は", "あとは", "then", "and", "and then",
-    "next", "after that", "please", "pls", "plz", "desu", "masu", "shimasu", "onegai shimasu", "onegaishimasu",
+    "next", "after that", "please", "pls", "plz", "desu", "masu", "shimasu", "onegai shimasu", "onegaishimasu", "shite", "soshite", "sorekara", "sore kara", "tsugi ni", "sono ato",
     "koudou", "koudou:", "action", "action:", "plot", "plot:", "act", "act:", "my plot", "my action", "order", "order:",
     "そのあと", "その後", "そのあとに", "の後", "の後に", "の後で", "の後は", "のあと", "のあとに", "のあとで", "最初に", "最初は", "初めに", "はじめに", "その場で", "とりあえず", "ひとまず", "しっかり",
     "一度", "次は", "続いて", "つなげます", "つなげる", "繋げる", "と思います", "思います", "いきたい", "たい", "ので", "なので",
@@ -121,6 +122,12 @@ class Lexicon:
     def add(self, form: str, word: Word) -> None:
         key = kana.fold(unicodedata.normalize("NFKC", form)).strip()
         key = " ".join(key.split())
+        if key.isascii() and re.search(r"[aiueo]n(?=[bpm])", key):  # janpu and Hepburn's jampu alike
+            hepburn = re.sub(r"(?<=[aiueo])n(?=[bpm])", "m", key)
+            if hepburn not in self.exact:
+                self.exact[hepburn] = word
+                self.spelled[hepburn] = hepburn
+                self.longest = max(self.longest, len(hepburn))
         if key and key not in self.exact:
             self.exact[key] = word
             self.spelled[key] = " ".join(unicodedata.normalize("NFKC", form).split())

@@ -30,6 +30,7 @@ class Token:
     word: Word | None = None
     corrected: bool = False  # a near miss read as ``word`` (noted)
     candidates: tuple = ()  # for an unknown run: what it could be (a problem names them)
+    named: tuple = ()  # for a remark passed over: the order words it holds (its note warns of them)
 
 
 SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
@@ -136,7 +137,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
                 i = close + 1
                 continue
             if remarks is True and close is not None and not _holds_order_word(folded, i + 1, close, lexicon):
-                out.append(Token(i, close + 1, "comment"))
+                out.append(Token(i, close + 1, "comment", named=_order_words(text.norm, folded, i + 1, close, lexicon)))
                 i = close + 1
                 continue
             out.append(Token(i, i + 1, "sep"))
@@ -195,6 +196,20 @@ def _closing(folded: str, i: int) -> int | None:
             if depth == 0:
                 return j
     return None
+
+
+def _order_words(norm: str, folded: str, start: int, end: int, lexicon: Lexicon) -> tuple[str, ...]:
+    """The order words a remark holds, as written (（FVのみ）: FV)."""
+    i, out = start, []
+    while i < end:
+        found = lexicon.match(folded, i, None)
+        if found is None:
+            i += 1
+            continue
+        if found[1].kind == "order" and found[0] - i >= 2:
+            out.append(norm[i:found[0]])
+        i = found[0]
+    return tuple(dict.fromkeys(out))
 
 
 def _holds_order_word(folded: str, start: int, end: int, lexicon: Lexicon) -> bool:
@@ -266,7 +281,7 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False) -> tuple[li
             t.kind not in ORDER_KINDS or (t.kind == "word" and t.word is not None and t.word.value in ("", ("head", "")))
             for t in said) and not any(t.kind == "unknown" and (t.candidates or t.corrected) for t in said)
         told = told or idle
-        prose_line = prose and number - 1 > first and not told and _prose(said, text)
+        prose_line = prose and number - 1 > first and not told and (_prose(said, text) or _restated(said, kept, text))
         if (holds_order(line) and not told and not prose_line) or not _chatty(line, text):
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
@@ -285,6 +300,17 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False) -> tuple[li
     return kept, notes
 
 
+def _restated(said: list[Token], kept: list[Token], text: Text) -> bool:
+    """今回は守りで…ｗ under ガード ガード: a later line of talk (a laugh, or …) whose order words
+    all say again what the lines above hold — not more of the order."""
+    talk = any(t.kind == "laugh" or (t.kind == "function" and text.norm[t.start:t.end] in ("…", "...", "‥")) for t in said)
+    words = [t for t in said if t.kind == "word" and t.word is not None]
+    above = {str(t.word.value) for t in kept if t.kind == "word" and t.word is not None} | {
+        text.norm[t.start:t.end] for t in kept if t.kind == "symbol"}
+    return talk and bool(words) and all(str(t.word.value) in above for t in words) and \
+        not any(t.kind in ("symbol", "number") for t in said)
+
+
 def _prose(said: list[Token], text: Text) -> bool:
     """A line of sentence after the order (来ターンはガードかなぁ, 投げと間違えないように区切りました):
     more of its letters are words pbf does not know, near none of an order word, than order
@@ -295,7 +321,7 @@ def _prose(said: list[Token], text: Text) -> bool:
     return unknown >= 2 and unknown >= ordered
 
 
-def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
+def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list[Problem]:
     """Notes for what an order line held besides the order: remarks in brackets, anchors, and
     the greeting or chat of function words after the last order word of a line (よろしくお願いします)."""
     notes = []
@@ -330,7 +356,19 @@ def passed_over(tokens: list[Token], text: Text) -> list[Problem]:
         if tok.kind in ("comment", "anchor"):
             line, column, shown = text.where(tok.start, tok.end)
             what = "安価" if tok.kind == "anchor" else "注釈"
-            notes.append(Problem(f"は{what}として読みませんでした。", line=line, column=column, text=shown))
+            before = next((t for t in reversed(tokens[:tokens.index(tok)]) if t.end <= tok.start), None)
+            against = attached and before is not None and before.end == tok.start and before.kind in ORDER_KINDS
+            if against and not tok.named:  # 超回避1(本体のみ): written against the clause, it may be its condition
+                notes.append(Problem(f"は{what}として読みませんでした（前の語に続けて書かれています）。", line=line,
+                                     column=column, text=shown, severity="warning",
+                                     hint="行動の続き（条件など）なら、括弧を使わずに書いてください。"))
+            elif tok.named:  # （FVのみ）, （本体のみ）: a remark that names order words may be more than a remark
+                words = "」「".join(tok.named)
+                notes.append(Problem(f"は{what}として読みませんでした（「{words}」は行動に入れていません）。", line=line,
+                                     column=column, text=shown, severity="warning",
+                                     hint="行動のつもりなら、括弧の外に書いてください。"))
+            else:
+                notes.append(Problem(f"は{what}として読みませんでした。", line=line, column=column, text=shown))
     return notes
 
 
@@ -628,11 +666,13 @@ def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...])
 _ENDS = "。!?！？\n"
 
 
-def chat_sentences(tokens: list[Token], src: Text, prose: bool = False) -> tuple[list[Token], list[Problem]]:
+def chat_sentences(tokens: list[Token], src: Text, prose: bool = False,
+                   named: Callable[[str], bool] | None = None) -> tuple[list[Token], list[Problem]]:
     """A sentence of the order's lines that holds no order word (ついに烈火の出番ｗ, ←これでどうだ,
     誰でもいいや笑, ゲージが足りないかもしれませんが…) is chat: passed over with a note. Only a
     sentence that reads as chat (a function word, a laugh, a ← pointing back at the order) — a
-    lone unknown word is left for the reader to name. With ``prose`` (a game whose order is one
+    lone unknown word is left for the reader to name; ``named`` tells a game's names (a sentence
+    that names a fighter says something of the order). With ``prose`` (a game whose order is one
     short sentence), a sentence after one that holds an order word is passed over too when it
     reads as a sentence about the order (:func:`_prose_sentence`: 外れたら恥ずかしいですが…,
     ゲージが3たまっているはずなので大丈夫だと思います), with a warning if it names order words."""
@@ -667,7 +707,9 @@ def chat_sentences(tokens: list[Token], src: Text, prose: bool = False) -> tuple
         orderly = any(t.kind in ("symbol", "counter") or (t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)
                                                  and t.word.value[0] in ("nara", "their", "monster")))
                       or t.kind in ("number", "event_final")
-                      or (t.kind == "unknown" and (t.word is not None or t.candidates)) for t in sentence)
+                      or (t.kind == "unknown" and (t.word is not None or t.candidates))
+                      or (named is not None and t.kind in ("unknown", "symbol") and named(src.norm[t.start:t.end].lstrip("←")))
+                      for t in sentence)  # a fighter's name (named) is said of the order: 蓮さんがいなければ城戸さんです
         # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)
         chatty = any(t.kind in ("function", "laugh") for t in said) or (
             said and said[0].kind == "unknown" and src.norm[said[0].start] == "←")

@@ -211,3 +211,37 @@ def test_an_arrow_alone_after_a_keyword_names_no_one_and_is_refused(camps, text)
 ])
 def test_rider_sentences_of_a_newcomer(camps, player, text, canonical):
     assert read(camps["three"], player, text)[0] == canonical
+
+
+def test_hepburns_m_before_b_p_m_is_n(camps):
+    """ushiro jampu: Hepburn writes ン as m before b, p and m; the lexicon's janpu is found."""
+    from pbf.reader import kana
+
+    assert kana.reading("jampu") == "ジャンプ"
+    assert read(camps["ae"], "美鈴", "ushiro jampu shite, zenshin, kyou")[0].replace("|", "") == "↑←→強"
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】\n一番近い人から離れます。シュートベントを使って、蓮さんを優先して狙います。蓮さんがいなければ城戸さんです。",
+     "離れる: 最も近い相手 / シュートベント / 攻撃: 蓮, 城戸"),  # a sentence that names a fighter is no chat
+    ("【行動】MV　遠へ←城戸", "遠へ: 城戸 / ムーブベント"),  # the arrow points at whom to move from
+])
+def test_rider_names_in_a_later_sentence_or_after_an_arrow(camps, text, canonical):
+    assert read(camps["three"], "北岡", text)[0] == canonical
+
+
+def test_a_later_line_of_talk_that_says_the_plot_again(camps):
+    got, notes = read(camps["ae"], "美鈴", "【行動】ガード ガード\n今回は守りで…ｗ")
+    assert got == "←←"
+    assert "「守り」は行動に入れていません" in shown(notes)
+    assert read(camps["ae"], "美鈴", "【行動】弱\n弱")[0] == "弱弱"  # no talk: more of the order
+
+
+def test_warnings_where_a_remark_or_a_word_may_be_more_or_less_than_it_seems(camps):
+    got, notes = read(camps["ae"], "美鈴", "【行動】8｜L\u3000飛び込み")
+    assert got == "↑|弱↑→" and any(n.severity == "warning" and "飛び込み" in n.format() for n in notes)
+    got, notes = read(camps["rd"], "城戸", "【行動】AD\n超回避1(本体のみ)")
+    assert got == "アドベント / 超回避 1"
+    assert any(n.severity == "warning" and "前の語に続けて書かれています" in n.format() for n in notes)
+    got, notes = read(camps["ae"], "楓", "【行動】弱→→弱強（投げ狙いです）")
+    assert any(n.severity == "warning" and "「投げ」は行動に入れていません" in n.format() for n in notes)

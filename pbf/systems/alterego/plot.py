@@ -227,6 +227,28 @@ def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
     return out
 
 
+def _named_after_symbols(tokens: list[Piece], src: Text) -> list[Problem]:
+    """``8｜L　飛び込み``: a technique's name written apart after a plot in symbols, the last word
+    of its line, may be the plot's description rather than more cards: read as cards, warned."""
+    out: list[Problem] = []
+    significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
+    for k, tok in enumerate(significant):
+        if tok.kind not in ("word", "unknown") or tok.word is None or not tok.word.technique or len(str(tok.word.value)) < 2:
+            continue
+        line = src.where(tok.start)[0]
+        before = [t for t in significant[:k] if src.where(t.start)[0] == line]
+        after = [t for t in significant[k + 1:] if src.where(t.start)[0] == line]
+        spaced = tok.start > 0 and src.norm[tok.start - 1] in " \u3000"
+        if after or not spaced or len(before) < 2 or not all(
+                t.kind in ("symbol", "number") or (t.kind == "word" and t.end - t.start == 1) for t in before):
+            continue
+        where_line, column, shown = src.where(tok.start, tok.end)
+        out.append(Problem(f"は{tok.word.shown}（{tok.word.value}）のカードとして読みました（記号の後に離して書かれています）。",
+                           line=where_line, column=column, text=shown, severity="warning",
+                           hint="前の記号の説明のつもりなら、この語は消してください。"))
+    return out
+
+
 class _Source:
     """What the player wrote, read the way a GM reads it (pbf.reader): every character is an
     order word (replaced by the cards it stands for), a symbol of the grammar, a separator, a
@@ -252,6 +274,7 @@ class _Source:
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
         tokens = self._aimed_at(tokens)
+        self.notes.extend(_named_after_symbols(tokens, self.source))
         self.notes.extend(_arrow_between_words(tokens, self.source))
         if self.source.norm.strip() and _nothing_read(tokens):
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)

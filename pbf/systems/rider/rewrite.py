@@ -164,8 +164,8 @@ class Rewritten:
         tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
         tokens, chat = chat_lines(tokens, src)
-        tokens, remarks = chat_sentences(tokens, src)
-        self.notes += chat + remarks + passed_over(tokens, src)
+        tokens, remarks = chat_sentences(tokens, src, named=self._is_name)
+        self.notes += chat + remarks + passed_over(tokens, src, attached=True)  # a rider's clause may go on in brackets
         if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour") for t in tokens) and original.strip():
             # everything was chat: nothing is read as an order (a post of defaults says nothing)
             line, column, shown = src.where(0, len(src.norm))
@@ -348,6 +348,9 @@ class Rewritten:
                 elif clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
                     close()
                 written = raw(tok)
+                if written.startswith("←") and len(written) > 1 and self._is_name(written[1:]):
+                    tok = Token(tok.start + 1, tok.end, tok.kind)  # 遠へ←城戸: the arrow points at whom
+                    written = raw(tok)
                 kana_after = tokens[index + 1] if index + 1 < len(tokens) else None
                 if kana_after is not None and kana_after.kind == "function" and kana_after.start == tok.end and \
                         kana_after.end - kana_after.start == 1 and not self._is_name(written) and \
@@ -743,8 +746,13 @@ class Rewritten:
                 for name in names:
                     placed.extend([(", ", name[1], name[1]), name])
                 continue
+            listed = next((c for c in out if said(c).startswith("攻撃: ")), None)
+            if listed is not None and out and out[-1] is listed and len(names) == 1 and \
+                    names[0][0].strip() in [p.strip() for p, _s, _e in listed[1:]]:
+                placed = listed  # 蓮さんを狙います。蓮さんがいなければ城戸さんです: the list goes on after the one said again
+                continue
             if len(names) == 1 and out and said(out[-1]) in _MOVES and \
-                    not re.sub(r"^[\s(（]*(?:vs\.?|versus|against)?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
+                    not re.sub(r"^[\s(（←]*(?:vs\.?|versus|against)?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
                 out[-1] = [(said(out[-1]) + ": ", out[-1][0][1], out[-1][0][2]), names[0]]  # 近寄る 蓮, 遠へ(蓮)
                 continue
             follows = self.src.original[names[-1][2]:].lstrip()
