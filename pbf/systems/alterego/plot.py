@@ -202,12 +202,20 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
     return tokens
 
 
+_PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens that are no part of the plot
+
+
+def _significant(tokens: list[Piece]) -> list[Piece]:
+    """The tokens that say something of the plot (words, symbols, numbers, unknown runs)."""
+    return [t for t in tokens if t.kind not in _PASSED]
+
+
 def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
     """``エナジーキャノン→弱攻撃``, ``前ジャンプ→強``: a lone → written against a technique's name
     is a 前進 card by the grammar — or "then". Read as the card, with a warning naming the other
     reading (a run of arrows, 弱→→弱強, is cards)."""
     out: list[Problem] = []
-    significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
+    significant = _significant(tokens)
     for k, tok in enumerate(significant):
         if tok.kind != "symbol" or src.norm[tok.start:tok.end] not in ("→", "->", "➡"):
             continue
@@ -231,7 +239,7 @@ def _named_after_symbols(tokens: list[Piece], src: Text) -> list[Problem]:
     """``8｜L　飛び込み``: a technique's name written apart after a plot in symbols, the last word
     of its line, may be the plot's description rather than more cards: read as cards, warned."""
     out: list[Problem] = []
-    significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
+    significant = _significant(tokens)
     for k, tok in enumerate(significant):
         if tok.kind not in ("word", "unknown") or tok.word is None or not tok.word.technique or len(str(tok.word.value)) < 2:
             continue
@@ -376,7 +384,7 @@ class _Source:
         pending_count = 0  # 2マス前進: a count before its word
         times = False
         not_done: list[tuple[int, int]] = []  # ジャンプはしないで: moves read as not made
-        significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
+        significant = _significant(tokens)
         follows = {id(a): b for a, b in zip(significant, significant[1:])}
 
         def put(piece: str, tok: Piece, per_char: bool = False) -> None:
