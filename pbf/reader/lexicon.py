@@ -122,17 +122,13 @@ class Lexicon:
     def add(self, form: str, word: Word) -> None:
         key = kana.fold(unicodedata.normalize("NFKC", form)).strip()
         key = " ".join(key.split())
-        if key.isascii() and re.search(r"[aiueo]n(?=[bpm])", key):  # janpu and Hepburn's jampu alike
-            hepburn = re.sub(r"(?<=[aiueo])n(?=[bpm])", "m", key)
-            if hepburn not in self.exact:
-                self.exact[hepburn] = word
-                self.spelled[hepburn] = hepburn
-                self.longest = max(self.longest, len(hepburn))
         if key and key not in self.exact:
             self.exact[key] = word
             self.spelled[key] = " ".join(unicodedata.normalize("NFKC", form).split())
             self.longest = max(self.longest, len(key))
             self._near = self._by_reading = self._headings = None
+        if key.isascii() and re.search(r"[aiueo]n(?=[bpm])", key):  # janpu and Hepburn's jampu alike
+            self.add(re.sub(r"(?<=[aiueo])n(?=[bpm])", "m", key), word)
 
     def add_closed_lists(self) -> None:
         """The reader's own words, after a game's (which win where they spell the same): the

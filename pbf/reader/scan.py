@@ -348,7 +348,7 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
             where_line, column, shown = text.where(said[0].start, said[-1].end)  # ガード 投げ？ / 弱か強か…どっち？
             notes.append(Problem("は問いかけで終わっています。行動として読みましたが、迷っているならそう書いてください。",
                                  line=where_line, column=column, text=shown, severity="warning"))
-    for tok in tokens:
+    for index, tok in enumerate(tokens):
         if tok.kind == "flavour":
             line, column, shown = text.where(tok.start, tok.end)
             notes.append(Problem("は行動の語ではないとして読みませんでした（行動のつもりなら、書き方を変えてください）。",
@@ -356,7 +356,7 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
         if tok.kind in ("comment", "anchor"):
             line, column, shown = text.where(tok.start, tok.end)
             what = "安価" if tok.kind == "anchor" else "注釈"
-            before = next((t for t in reversed(tokens[:tokens.index(tok)]) if t.end <= tok.start), None)
+            before = tokens[index - 1] if index > 0 else None
             against = attached and before is not None and before.end == tok.start and before.kind in ORDER_KINDS
             if against and not tok.named:  # 超回避1(本体のみ): written against the clause, it may be its condition
                 notes.append(Problem(f"は{what}として読みませんでした（前の語に続けて書かれています）。", line=line,

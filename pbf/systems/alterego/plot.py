@@ -210,6 +210,11 @@ def _significant(tokens: list[Piece]) -> list[Piece]:
     return [t for t in tokens if t.kind not in _PASSED]
 
 
+def _names_a_move(tok: Piece) -> bool:
+    """The token is a technique's name of two cards or more (エナジーキャノン, 前ジャンプ, 飛び込み)."""
+    return tok.kind in ("word", "unknown") and tok.word is not None and tok.word.technique and len(str(tok.word.value)) > 1
+
+
 def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
     """``エナジーキャノン→弱攻撃``, ``前ジャンプ→強``: a lone → written against a technique's name
     is a 前進 card by the grammar — or "then". Read as the card, with a warning naming the other
@@ -224,8 +229,7 @@ def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
         if before is None or after is None:
             continue
         arrows = [t for t in (before, after) if t.kind == "symbol" and src.norm[t.start:t.end] in ("→", "->", "➡")]
-        named = [t for t in (before, after) if t.kind in ("word", "unknown") and t.word is not None and t.word.technique
-                 and len(str(t.word.value)) > 1]
+        named = [t for t in (before, after) if _names_a_move(t)]
         if arrows or not named:
             continue
         line, column, shown = src.where(tok.start, tok.end)
@@ -240,12 +244,12 @@ def _named_after_symbols(tokens: list[Piece], src: Text) -> list[Problem]:
     of its line, may be the plot's description rather than more cards: read as cards, warned."""
     out: list[Problem] = []
     significant = _significant(tokens)
+    lines = [src.where(t.start)[0] for t in significant]
     for k, tok in enumerate(significant):
-        if tok.kind not in ("word", "unknown") or tok.word is None or not tok.word.technique or len(str(tok.word.value)) < 2:
+        if not _names_a_move(tok):
             continue
-        line = src.where(tok.start)[0]
-        before = [t for t in significant[:k] if src.where(t.start)[0] == line]
-        after = [t for t in significant[k + 1:] if src.where(t.start)[0] == line]
+        before = [t for t, line in zip(significant[:k], lines) if line == lines[k]]
+        after = [t for t, line in zip(significant[k + 1:], lines[k + 1:]) if line == lines[k]]
         spaced = tok.start > 0 and src.norm[tok.start - 1] in " \u3000"
         if after or not spaced or len(before) < 2 or not all(
                 t.kind in ("symbol", "number") or (t.kind == "word" and t.end - t.start == 1) for t in before):

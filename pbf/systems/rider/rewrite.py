@@ -174,7 +174,7 @@ class Rewritten:
                                          hint="例：近寄る / ソードベント（何もしないなら「留まる」）"))
         self._pieces = pieces
         self._emit(tokens, declared)
-        for k in range(len(pieces) - 2, 0, -1):  # 相手のファイナルベントが怖いので、ファイナルベントが来たら: one condition
+        for k in range(len(pieces) - 1, 1, -1):  # 相手のファイナルベントが怖いので、ファイナルベントが来たら: one condition
             if pieces[k][0] == "なら" and pieces[k - 1][0].strip() and pieces[k - 2][0].endswith(pieces[k - 1][0].strip() + "なら"):
                 del pieces[k - 1:k + 1]
         text, where = [], []
@@ -282,10 +282,7 @@ class Rewritten:
                     close()
                 continue
             if kind == "number":
-                current = "".join(p for p, _s, _e in clauses[-1])
-                if current.startswith(("超回避", "隙狙い")) and not any(ch.isdigit() for ch in current):
-                    put(" " + raw(tok) + " ", tok)
-                elif current.startswith(("超回避", "隙狙い")) or state["open"]:
+                if "".join(p for p, _s, _e in clauses[-1]).startswith(("超回避", "隙狙い")) or state["open"]:
                     put(" " + raw(tok) + " ", tok)
                 else:
                     pending.append((raw(tok), tok))  # HPを2点使って超回避: the number before its keyword
@@ -324,9 +321,9 @@ class Rewritten:
             if word is None and raw(tok).strip().lower() in ("ベント", "vent", "bento", "べんと") and previous_significant is not None \
                     and previous_significant.word is not None and str(previous_significant.word.concept).startswith("card:"):
                 continue  # ストライク　ベント: the card's name written in two
-            current = "".join(p for p, _s, _e in clauses[-1])
-            if word is None and current.startswith(("超回避", "隙狙い")) and not any(ch.isdigit() for ch in current) \
-                    and raw(tok).strip().lower() in _SPOKEN_NUMBERS:
+            if word is None and raw(tok).strip().lower() in _SPOKEN_NUMBERS and \
+                    (current := "".join(p for p, _s, _e in clauses[-1])).startswith(("超回避", "隙狙い")) and \
+                    not any(ch.isdigit() for ch in current):
                 put(f" {_SPOKEN_NUMBERS[raw(tok).strip().lower()]} ", tok)  # sukinerai ichi, 超回避ふたつ
                 continue
             if word is None:  # a name, or a word lark will name in its problem
