@@ -157,15 +157,16 @@ def decide(system: Any, ctx: Any, state: dict[str, Any], seed: str, name: str, l
     return Decision(name, level, turn, order, text, salt, commitment(text, salt), note)
 
 
-def decisions(system: Any, ctx: Any, state: dict[str, Any], seed: str) -> dict[str, Decision]:
-    """Every NPC's decision for the turn after ``state`` (none after the battle's end)."""
+def decisions(system: Any, ctx: Any, state: dict[str, Any], seed: str, skip: tuple[str, ...] = ()) -> dict[str, Decision]:
+    """Every NPC's decision for the turn after ``state`` (none after the battle's end), but those
+    named in ``skip`` (a replay takes theirs from the archive)."""
     levels = npc_levels(ctx)
     if not levels or state.get("winner") is not None:
         return {}
     if not seed:
         raise PbfError("campaign.toml に seed がありません。NPCの行動はシードから決まります。 / the NPC needs the seed")
     return {name: decide(system, ctx, state, seed, name, level) for name, level in levels.items()
-            if state["fighters"].get(name, {}).get("alive", True)}
+            if name not in skip and state["fighters"].get(name, {}).get("alive", True)}
 
 
 def public_lines(found: dict[str, Decision]) -> list[dict[str, Any]]:

@@ -58,13 +58,14 @@ def npc_orders(campaign: Any, state: dict[str, Any], seed: str | None,
     if not npc_levels(ctx) or state.get("winner") is not None:
         return {}
     turn = int(state.get("turn", 0)) + 1
-    if seed and older_search(archived):  # replay of a turn of an older search: its orders as archived,
-        found = decisions(campaign.system, ctx, state, seed) if len(older_search(archived)) < len(archived or {}) else {}
-        for name in older_search(archived):  # commitment and salt (from the seed) checked
+    older = older_search(archived) if seed else []
+    if older:  # replay of a turn of an older search: its orders as archived, commitment and salt checked
+        found = decisions(campaign.system, ctx, state, seed, skip=tuple(older))
+        for name in older:
             found[name] = Revealed(name, turn, archived[name])
             if found[name].salt != npc_salt(seed, turn, name):
                 raise PbfError(f"第{turn}ターンのNPC（{name}）のソルトがシードから計算したものと違います。 / the NPC's salt differs")
-        return found
+        return {name: found[name] for name in npc_levels(ctx) if name in found}  # in the players' order, as decided
     if seed:
         if cache:
             return cached_decisions(campaign, state, seed)
