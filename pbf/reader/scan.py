@@ -528,12 +528,15 @@ def _spaced_runs(tokens: list[Token], i: int, text: Text) -> list[tuple[int, int
     return sorted(found, key=lambda ab: ab[0] - ab[1])
 
 
-def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",)) -> list[Token]:
+def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",),
+                     grammar: bool = False) -> list[Token]:
     """Each unknown run looked up as a near miss: alone, then with the words it is written
     against (採光+蓮華掌 is one slip of 彩光蓮華掌; 阻止+しなし of 阻止しない). A run that is close
     to one concept becomes that word (``corrected``); one close to several keeps them as
     ``candidates``."""
     out = _spelled_in_particles(list(tokens), text, lexicon, kinds)
+    if grammar:  # the rider game's sentences (Alter EGO's plot reads its prose lines itself)
+        out = _grammar_of_talk(out, text)
     i = 0
     looked = 0  # a post of hundreds of unknown words is refused as it is, without a search for each
     while i < len(out):
@@ -613,6 +616,37 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
                 continue
             tok.candidates = candidates
             i += 1
+    return out
+
+
+def _grammar_of_talk(tokens: list[Token], text: Text) -> list[Token]:
+    """An unknown run of kana (or kanji) between function words that a morphological analyser
+    finds to be grammar only (いたし+ません's いた, だっ+た+とき, さ+れ+た+際, 使って+き+た) is a
+    function word: passed over as で・ます are, before a near miss is looked for (ったと is no
+    slip of 留). The run is analysed with the function words written against it, so that a
+    word's context decides (janome reads き of てきた as くる)."""
+    i, n = 0, len(tokens)
+    out = list(tokens)
+    while i < n:
+        if out[i].kind not in ("function", "unknown", "negation"):
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and out[j + 1].kind in ("function", "unknown", "negation") and out[j + 1].start == out[j].end:
+            j += 1
+        run = out[i:j + 1]
+        unknowns = [k for k in range(i, j + 1) if out[k].kind == "unknown" and not out[k].candidates
+                    and not any(ch.isascii() for ch in text.norm[out[k].start:out[k].end])]
+        if unknowns and len(unknowns) < len(run):  # with the function words it is written against (なけ alone is 投げ's slip)
+            from .morph import grammar_mask
+
+            start = run[0].start
+            mask = grammar_mask(text.norm[start:run[-1].end])
+            for k in unknowns:
+                tok = out[k]
+                if all(mask[tok.start - start:tok.end - start]):
+                    out[k] = Token(tok.start, tok.end, "function")
+        i = j + 1
     return out
 
 

@@ -240,7 +240,7 @@ def test_a_later_line_of_talk_that_says_the_plot_again(camps):
 def test_warnings_where_a_remark_or_a_word_may_be_more_or_less_than_it_seems(camps):
     got, notes = read(camps["ae"], "美鈴", "【行動】8｜L\u3000飛び込み")
     assert got == "↑|弱↑→" and any(n.severity == "warning" and "飛び込み" in n.format() for n in notes)
-    got, notes = read(camps["rd"], "城戸", "【行動】AD\n超回避1(本体のみ)")
+    got, notes = read(camps["rd"], "城戸", "【行動】AD\n超回避1(攻撃はこわい)")
     assert got == "アドベント / 超回避 1"
     assert any(n.severity == "warning" and "前の語に続けて書かれています" in n.format() for n in notes)
     got, notes = read(camps["ae"], "楓", "【行動】弱→→弱強（投げ狙いです）")

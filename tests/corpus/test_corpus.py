@@ -26,13 +26,13 @@ SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alter
 # the same cards: the ｜ of moves named apart, which the writer and the ruling (docs/rules/alterego.md)
 # place differently (a ｜ the player wrote where none is needed; "jump forward, light" as エナジーキャノン;
 # 前進して、ガードして、それから強攻撃); an IME slip across a particle (一番と追い for 一番遠い); a technique
-# written apart after a plot in symbols (8｜L　飛び込み); a condition in brackets (（FVのみ）, (本体のみ)),
-# passed over with a warning. MISREAD lists them; any other misread fails
+# written apart after a plot in symbols (8｜L　飛び込み); a band written as one kanji with a name
+# (移:近(ゾルダ): 近へ, the writer meant 近寄る), read with a warning. MISREAD lists them; any other misread fails
 MISREAD = {"alterego-5": {"今日は攻めるぞー\n【行動】前ジャンプ｜弱｜弱（エナキャンじゃないよ）"},
            "alterego-6": {"【行動】jump forward, light"}, "rider-6": {"【行動】一番と追い相手に近寄る"},
            "alterego-8": {"【行動】前進して、ガードして、それから強攻撃を出します"},
            "alterego-9": {"【行動】8｜L\u3000飛び込み", "【行動】ushiro jampu shite, zenshin, kyou"},
-           "rider-9": {"【行動】FV\n受動 RV（FVのみ）", "【行動】AD\n超回避1(本体のみ)"}}
+           "rider-9": {"【行動】\n移:近(ゾルダ)\n能:NV\n対象:ゾルダ\n超回避1"}}
 
 
 @pytest.mark.parametrize("game", list(FLOOR))

@@ -582,10 +582,33 @@ def _read_naturally(text: str, data: RiderData, player: str | None,
     rewritten = Rewritten(text, data, roster)
     if rewritten.problems:
         raise ReadingProblem([p if p.player else _with_player(p, player) for p in rewritten.problems])
-    clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data, player)
+    try:
+        clauses, normalised, where = _parse_clauses(text, _list_commas(rewritten.text, data), rewritten.where, data, player)
+    except OrderError as exc:
+        raise OrderError([_as_written(text, p) for p in exc.problems]) from None
     if rewritten.notes:
         clauses.append(Clause("notes", tuple(rewritten.notes), 0, ""))
     return clauses, normalised, where
+
+
+def _as_written(original: str, problem: Problem) -> Problem:
+    """A problem of the order language in the GM's reading names a word of the rewritten text (its
+    なら for 場合は, its / for 、): shown as the player wrote it there, the words up to the next break."""
+    from dataclasses import replace
+
+    if problem.line is None or problem.column is None or not problem.text:
+        return problem
+    lines = original.split("\n")
+    if problem.line > len(lines):
+        return problem
+    rest = lines[problem.line - 1][problem.column - 1:]
+    if rest.startswith(problem.text) or (rest and problem.text.startswith(rest)):
+        return problem
+    written = re.split(r"[、。，．,/／\s]", rest, maxsplit=1)[0] or rest[:1]
+    if not written:
+        return problem
+    return replace(problem, message="ここから先を行動として読めませんでした。", text=written,
+                   hint=problem.hint or "行動の語（例：近寄る / ソードベント / 受動: ファイナルベントならリフレクトベント）で書き直してください。")
 
 
 class ReadingProblem(OrderError):

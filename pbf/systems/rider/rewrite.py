@@ -109,9 +109,19 @@ _THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成
 THRESHOLD_MARK = "\x00≥"
 
 
+# 超回避1(本体のみ), 超回避 2（アドベント以外）: the scope of the 超回避 in brackets, as its colon form
+_SCOPE_IN_BRACKETS = re.compile(r"(超回避\s*(\d+))\s*[(（]\s*(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)"
+                                r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]")
+_SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
+                "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
+
+
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
+    for m in _SCOPE_IN_BRACKETS.finditer(norm):
+        scope = _SCOPE_WORDS.get(m.group(3), "庇うとき")
+        out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
     for m in _THRESHOLD.finditer(norm):
         out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
     for m in _SUPER_DECLARED.finditer(norm):
@@ -154,12 +164,12 @@ class Rewritten:
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
         spelled = _NameSpellings(roster, data) if roster else None
-        scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex)
+        scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
         for tok in scanned:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
-        tokens, back = taken_back(self._remarks(scanned, src), src)
+        tokens, back = taken_back(self._remarks(scanned, src, declared), src)
         self.notes += back
         tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
@@ -224,8 +234,9 @@ class Rewritten:
         pools: list[tuple[str, Token]] = []
         significant = [t for t in tokens if t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour")]
         after = {id(a): b for a, b in zip(significant, significant[1:])}
+        passed: set[int] = set()  # tokens an earlier word has read as part of itself
         for index, tok in enumerate(tokens):
-            if tok.start < skip_until:
+            if tok.start < skip_until or id(tok) in passed:
                 continue
             hit = next(((s, e, r) for s, e, r in declared if s <= tok.start < e), None)
             if hit is not None and hit[2].startswith(THRESHOLD_MARK):
@@ -372,6 +383,11 @@ class Rewritten:
             nxt = after.get(id(tok))
             if role == "attack":
                 last_attack = tok
+                following = after.get(id(nxt)) if nxt is not None else None
+                if nxt is not None and nxt.word is not None and nxt.word.value == ("head", "受け") and following is not None \
+                        and following.word is not None and isinstance(following.word.value, tuple) and following.word.value[0] == "nara":
+                    passed.add(id(nxt))  # 攻撃を受けたときは: being hit, the condition — not 受け, the parry
+                    nxt = following
                 self._their = False  # 相手の攻撃は…: the opponent's attack, which every evasion answers
                 if clauses[-1] and (clauses[-1][-1][0].strip() in ("if", "なら") or
                                     "".join(p for p, _s, _e in clauses[-1]).strip() == "受動:"):
@@ -462,6 +478,9 @@ class Rewritten:
                     pools.append((value, tok))  # 防御力で回避: the pool before its keyword
                 continue
             if role == "keyword":
+                if value == "攻撃:" and "".join(p for p, _s, _e in clauses[-1]).strip() == "受動:":
+                    put("攻撃", tok)  # 受:攻→GV — the attack is the 受動 card's condition
+                    continue
                 if value == "攻撃:" and raw(tok).strip().lower() == "on" and self._english_target(clauses, "on"):
                     put(": ", tok)  # close in on Kitaoka: the one to move against
                     state["open"] = state["list"] = True
@@ -548,7 +567,11 @@ class Rewritten:
             card_id = word.concept[5:] if word.concept.startswith("card:") else None
             conditioned = nxt is not None and nxt.word is not None and isinstance(nxt.word.value, tuple) and \
                 nxt.word.value[0] in ("nara", "their")  # GV if they attack: a second card, with its condition
-            if card_id and not state["open"] and not conditioned and any(p == value for clause in clauses for p, _s, _e in clause[:1]):
+            said_last = clauses[-1] or (clauses[-2] if len(clauses) > 1 else [])
+            in_brackets = src.norm[:tok.start].rstrip().endswith(("(", "（")) and \
+                "".join(p for p, _s, _e in said_last).startswith("受動: ")  # 受動 RV（FVのみ）: its condition
+            if card_id and not state["open"] and not conditioned and not in_brackets and \
+                    any(p == value for clause in clauses for p, _s, _e in clause[:1]):
                 line, column, shown = src.where(tok.start, tok.end)  # ソードベントで剣を出して: one card, said twice
                 self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました（能動カードは１枚です）。", line=line,
                                           column=column, text=shown, severity="warning"))
@@ -649,13 +672,22 @@ class Rewritten:
             merged.append(clause)
         clauses = merged
         for clause in clauses:
+            said = self.src.original[clause[0][1]:clause[0][2]].strip() if clause else ""
+            if len(clause) > 1 and clause[0][0].rstrip(": ") in ("近へ", "遠へ") and said in ("近", "遠"):
+                # 近(ゾルダ): the band, as the one kanji reads alone — or the way to move, as boards write it
+                verb = "近寄る" if said == "近" else "離れる"
+                line, column = position(src.original, clause[0][1])
+                self.notes.append(Problem(f"を「{clause[0][0].rstrip(': ')}」（その相手との距離帯へ）と読みました。"
+                                          f"相手に向かって{verb}なら「{verb}: 名前」と書いてください。",
+                                          line=line, column=column, text=said, severity="warning"))
+        for clause in clauses:
             if not clause:
                 continue
             if self._pieces:
                 self._pieces.append((" / ", clause[0][1], clause[0][1]))
             self._pieces.extend(clause)
 
-    def _remarks(self, tokens: list[Token], src: Text) -> list[Token]:
+    def _remarks(self, tokens: list[Token], src: Text, declared: list[tuple[int, int, str]] = ()) -> list[Token]:
         """A remark in brackets after an order word of its line (（全力）, （逃げの一手）): what it
         holds is no part of the order when a word of it is unknown and it names no card, no
         fighter and no number — passed over with a note, as a GM reads past it. (（城戸から）,
@@ -664,7 +696,8 @@ class Rewritten:
         i = 0
         while i < len(tokens):
             tok = tokens[i]
-            opened = tok.kind == "sep" and src.norm[tok.start:tok.end] in "([（［"
+            opened = tok.kind == "sep" and src.norm[tok.start:tok.end] in "([（［" and \
+                not any(s <= tok.start < e for s, e, _r in declared)  # 超回避1(本体のみ): a declaration, read
             if opened and any(t.kind == "word" for t in out if "\n" not in src.norm[t.end:tok.start]):
                 close = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind == "sep" and
                               src.norm[tokens[k].start:tokens[k].end] in ")]）］\n"), None)

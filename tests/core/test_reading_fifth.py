@@ -1,0 +1,92 @@
+"""Orders read the way a GM reads them, fifth pass (issue 19): the grammar of a rider sentence found
+by a morphological analyser (いたしません, だったときだけ, 使ってきた場合は), another board's labels
+(能:, 移:, 受:攻→GV, 的：), a condition or a scope in brackets (受動 RV（FVのみ）, 超回避1(本体のみ)),
+and a refusal that names the sentence the GM's reading could not take rather than one it read.
+Each case goes through the reading ``pbf check`` makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbf.errors import OrderError
+from pbf.turn.check import read_for_check
+
+
+def read(camp, player, text):
+    return read_for_check(camp, player, text)
+
+
+def shown(notes):
+    return " ".join(n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    # auxiliaries and light verbs janome finds: passed over as で・ます are
+    ("【行動】\nガードベントをベントインしておきます。\n攻撃はいたしません。", "ガードベント / 攻撃しない"),
+    ("【行動】\n近寄ります。\nソードベントを使います。\n相手がファイナルベントを使ってきた場合は、リフレクトベントで返したいと思います。",
+     "近寄る / ソードベント / 受動: ファイナルベントならリフレクトベント"),
+    ("【行動】\n近距離へ移動いたします。\nソードベントで斬りかかります。\n攻撃された際は受けで回避いたします。", "近へ / ソードベント / 受け"),
+    # 攻撃を受けたときは: being hit is the condition, not 受け the parry
+    ("【行動】\nストライクベントを使用し、攻撃力を2点マイナスして隙狙いをいたします。\n攻撃を受けたときは、HPを1点使って超回避させてください。",
+     "ストライクベント / 隙狙い 1 / 超回避 1"),
+])
+def test_the_grammar_of_a_sentence_is_passed_over(camps, text, canonical):
+    assert read(camps["rd"], "城戸", text)[0] == canonical
+
+
+def test_grammar_found_is_never_a_near_miss_of_a_word(camps):
+    """だっ+た+とき is grammar: no slip of 留 (it was read as one, ったと → 留)."""
+    got, notes = read(camps["rd"], "城戸", "【行動】\nストライクベントを使い、近寄って攻撃します。\n"
+                                          "相手の攻撃の達成値が5以上だったときだけ、HPを2点払って超回避したいです。")
+    assert got == "近寄る / ストライクベント / 超回避 2: 達成値5以上なら"
+    assert "留" not in shown(notes)
+
+
+def test_a_negating_auxiliary_is_never_grammar_to_pass_over(camps):
+    with pytest.raises(OrderError) as caught:
+        read(camps["rd"], "城戸", "【行動】\nソードベントは使いませんでした")
+    assert "打ち消し" in shown(caught.value.problems)
+
+
+@pytest.mark.parametrize("campaign, player, text, canonical", [
+    ("rd", "刃", "【行動】\n留\n能:StV\n隙1\n受:攻→GV", "ストライクベント / 受動: 攻撃ならガードベント / 隙狙い 1"),
+    ("rd", "城戸", "【行動】SUR\u3000近寄り阻止×\u3000受動GV", "近寄るなら阻止しない / サバイブ / 受動: ガードベント"),
+    ("three", "蓮", "【行動】近寄:最遠 / SV / 受:FV→CV / 受:AD→CV",
+     "近寄る: 最も遠い相手 / ソードベント / 受動: ファイナルベントならコンファインベント / 受動: アドベントならコンファインベント"),
+    ("three", "北岡", "【行動】留／FV／的：城戸＞蓮", "ファイナルベント / 攻撃: 城戸, 蓮"),
+    ("three", "城戸", "行動：ナイトに寄る／SV／受:攻→GV／庇う北岡", "近寄る: 蓮 / ソードベント / 受動: 攻撃ならガードベント / 庇う 北岡"),
+])
+def test_another_boards_labels_and_shorthand(camps, campaign, player, text, canonical):
+    got, _notes = read(camps[campaign], player, text)
+    assert sorted(got.split(" / ")) == sorted(canonical.split(" / "))
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】FV\n受動 RV（FVのみ）", "ファイナルベント / 受動: ファイナルベントならリフレクトベント"),
+    ("【行動】SV / 受動 GV（FVの時）", "ソードベント / 受動: ファイナルベントならガードベント"),
+    ("【行動】AD\n超回避1(本体のみ)", "アドベント / 超回避 1: 本体の攻撃だけ"),
+    ("【行動】AD / 超回避 2（アドベント以外）", "アドベント / 超回避 2: 本体の攻撃と庇うときだけ"),
+])
+def test_a_condition_or_a_scope_in_brackets_is_read(camps, text, canonical):
+    got, notes = read(camps["rd"], "城戸", text)
+    assert got == canonical
+    assert not any(n.severity == "warning" for n in notes), shown(notes)
+
+
+def test_a_band_written_as_one_kanji_with_a_name_is_read_with_a_warning(camps):
+    got, notes = read(camps["three"], "蓮", "【行動】\n移:近(ゾルダ)\n能:NV\n対象:ゾルダ")
+    assert got.startswith("近へ: 北岡")
+    assert any(n.severity == "warning" and "近寄る: 名前" in n.format() for n in notes)
+
+
+def test_the_refusal_names_the_sentence_the_reading_could_not_take(camps):
+    """The order language stops at the first sentence (ガードベントを使います); the GM's reading
+    reads it and stops at the real problem, which is the one named — as the player wrote it."""
+    with pytest.raises(OrderError) as caught:
+        read(camps["three"], "城戸", "【行動】\nガードベントを使います。\n北岡さんが狙われた場合はこっそり庇いたいです。")
+    first = caught.value.problems[0]
+    assert first.line == 3
+    assert "ガードベント" not in (first.text or "")
+    with pytest.raises(OrderError) as caught:  # a word inside one the order language named is not further
+        read(camps["rd"], "刃", "ソードメンチ")
+    assert caught.value.problems[0].text == "ソードメンチ"
