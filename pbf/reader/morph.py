@@ -21,14 +21,15 @@ LIGHT_VERBS = frozenset({
 NEGATING = frozenset({"ない", "ぬ", "ん", "ず"})
 
 
-def _grammatical(part_of_speech: str, base: str) -> bool:
+def _grammatical(part_of_speech: str, base: str, before: str) -> bool:
     pos = part_of_speech.split(",")
     if pos[0] in ("助詞", "助動詞"):
         return base not in NEGATING
     if pos[0] == "動詞":
         return pos[1] in ("非自立", "接尾") or base in LIGHT_VERBS
-    if pos[0] == "名詞":
-        return pos[1] in ("非自立", "接尾") and base not in ("点", "回", "枚")  # とき, 際, もん; not 1点 (a count)
+    if pos[0] == "名詞":  # とき, 際, もん after the verb they are said of (された際); not 内 of 内と, nor 1点 (a count)
+        return pos[1] in ("非自立", "接尾") and base not in ("点", "回", "枚") and (
+            before in ("動詞", "助動詞") or (before == "助詞" and base in ("まま", "よう", "通り", "とおり")))  # のまま
     return pos[0] == "記号" and base in ("、", "。")
 
 
@@ -38,6 +39,8 @@ def grammar_mask(text: str) -> tuple[bool, ...]:
     from .kana import _tokenizer
 
     out: list[bool] = []
+    before = ""
     for m in _tokenizer().tokenize(text):
-        out.extend([_grammatical(m.part_of_speech, m.base_form)] * len(m.surface))
+        out.extend([_grammatical(m.part_of_speech, m.base_form, before)] * len(m.surface))
+        before = m.part_of_speech.split(",")[0]
     return tuple(out[: len(text)] + [False] * (len(text) - len(out)))

@@ -637,11 +637,13 @@ def _grammar_of_talk(tokens: list[Token], text: Text) -> list[Token]:
         run = out[i:j + 1]
         unknowns = [k for k in range(i, j + 1) if out[k].kind == "unknown" and not out[k].candidates
                     and not any(ch.isascii() for ch in text.norm[out[k].start:out[k].end])]
-        if unknowns and len(unknowns) < len(run):  # with the function words it is written against (なけ alone is 投げ's slip)
+        # analysed with the words written against it on either side (使って+きた+場合は: き is くる)
+        start = out[i - 1].start if i > 0 and out[i - 1].end == run[0].start and out[i - 1].kind != "sep" else run[0].start
+        end = out[j + 1].end if j + 1 < n and out[j + 1].start == run[-1].end and out[j + 1].kind != "sep" else run[-1].end
+        if unknowns and (start, end) != (run[0].start, run[-1].end) or len(unknowns) < len(run):
             from .morph import grammar_mask
 
-            start = run[0].start
-            mask = grammar_mask(text.norm[start:run[-1].end])
+            mask = grammar_mask(text.norm[start:end])
             for k in unknowns:
                 tok = out[k]
                 if all(mask[tok.start - start:tok.end - start]):
