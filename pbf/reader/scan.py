@@ -18,6 +18,7 @@ from typing import Callable
 
 from ..errors import Problem
 from ..record import record
+from . import kana
 from .lexicon import Lexicon, Word
 from .text import Text
 
@@ -528,6 +529,9 @@ def _spaced_runs(tokens: list[Token], i: int, text: Text) -> list[tuple[int, int
     return sorted(found, key=lambda ab: ab[0] - ab[1])
 
 
+_okurigana = re.compile(r"[\u4e00-\u9fff]{2,}[ぁ-ゖ]{1,3}")
+
+
 def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...] = ("order",),
                      grammar: bool = False) -> list[Token]:
     """Each unknown run looked up as a near miss: alone, then with the words it is written
@@ -583,8 +587,9 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if (a, b) in spaced and b - a >= 2:
                 word = "".join(text.norm[t.start:t.end] for t in out[a:b + 1] if t.kind != "sep")  # saikourengeshou
             if any(t.kind == "function" for t in out[a:b + 1]) and not any(t.kind == "word" for t in out[a:b + 1]) \
-                    and any("\u4e00" <= ch <= "\u9fff" for ch in word):
+                    and any("\u4e00" <= ch <= "\u9fff" for ch in word) and not _okurigana.fullmatch(word):
                 continue  # と+同じ+で is no word: a function word joins a run of kanji only with an order word
+                # (or as the kana after a kanji word: 地下+よ+る, an IME's ちかよる)
             if any(t.kind == "word" and t.word is not None and not t.word.slip and t.end - t.start > 1
                    for t in out[a:b + 1]):
                 continue  # こおげき+なら is no slip of 攻撃なし: a word read only as written is never part of one
@@ -625,8 +630,16 @@ def _grammar_of_talk(tokens: list[Token], text: Text) -> list[Token]:
     function word: passed over as で・ます are, before a near miss is looked for (ったと is no
     slip of 留). The run is analysed with the function words written against it, so that a
     word's context decides (janome reads き of てきた as くる)."""
-    i, n = 0, len(tokens)
-    out = list(tokens)
+    out: list[Token] = []
+    for tok in tokens:  # 地下+よる, 積ん+どきます: kana written on after an unknown kanji are its okurigana, no word
+        said = text.norm[tok.start:tok.end]
+        if tok.kind == "word" and tok.word is not None and str(tok.word.concept).startswith("head:") and out \
+                and out[-1].kind == "unknown" and out[-1].end == tok.start and "ぁ" <= said[0] <= "ゖ" \
+                and kana.has_kanji(text.norm[out[-1].start:out[-1].end]):
+            out[-1] = Token(out[-1].start, tok.end, "unknown")
+            continue
+        out.append(tok)
+    i, n = 0, len(out)
     while i < n:
         if out[i].kind not in ("function", "unknown", "negation"):
             i += 1

@@ -90,3 +90,28 @@ def test_the_refusal_names_the_sentence_the_reading_could_not_take(camps):
     with pytest.raises(OrderError) as caught:  # a word inside one the order language named is not further
         read(camps["rd"], "刃", "ソードメンチ")
     assert caught.value.problems[0].text == "ソードメンチ"
+
+
+@pytest.mark.parametrize("campaign, player, text, canonical, note", [
+    # the kana after a kanji word are its okurigana: 地下+よる is an IME's ちかよる, read by its reading
+    ("rd", "城戸", "【行動】\n最も遠い相手に地下よる / アドベンド", "近寄る: 最も遠い相手 / アドベント", "「地下よる」を「近寄る」と読みました"),
+    # 超回避's scope after a colon goes on as written, whatever the keyword's slip
+    ("three", "蓮", "【行動】近寄る:最も遠い相手 トリック 超回1:庇うときだけ",
+     "近寄る: 最も遠い相手 / トリックベント / 超回避 1: 庇うときだけ", "「超回」を「超回避」と読みました"),
+])
+def test_a_slip_with_its_okurigana_and_a_scope_after_a_slip(camps, campaign, player, text, canonical, note):
+    got, notes = read(camps[campaign], player, text)
+    assert got == canonical
+    assert note in shown(notes)
+
+
+def test_a_verb_form_inside_a_word_of_talk_is_no_move(camps):
+    """積ん+どきます (積んでおきます) holds no どく (退く, 離れる): the kana go with the kanji before them."""
+    from pbf.reader.scan import resolve_unknowns, scan
+    from pbf.reader.text import Text
+    from pbf.systems.rider.rewrite import lexicon
+
+    src = Text("まずはバフだけ積んどきます")
+    lex = lexicon(camps["rd"].ctx.data)
+    tokens = resolve_unknowns(scan(src, lex, readings=True), src, lex, grammar=True)
+    assert not any(t.word is not None and t.word.concept == "head:離れる" for t in tokens)

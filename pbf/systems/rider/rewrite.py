@@ -112,6 +112,7 @@ THRESHOLD_MARK = "\x00≥"
 # 超回避1(本体のみ), 超回避 2（アドベント以外）: the scope of the 超回避 in brackets, as its colon form
 _SCOPE_IN_BRACKETS = re.compile(r"(超回避\s*(\d+))\s*[(（]\s*(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]")
+_SCOPE_START = re.compile(r"\s*(?:本体|ライダー|本人|相手の攻撃|(?:契約)?モンスター|アドベント|庇う)")
 _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
                 "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
 
@@ -269,6 +270,12 @@ class Rewritten:
                     put(",", tok)
                 elif ch in "/;。!?！？\n":
                     close()  # the end of a sentence ends the clause, whatever it waited for
+                elif ch in ":" and (current := "".join(p for p, _s, _e in clauses[-1])).startswith("超回避") and \
+                        any(c.isdigit() for c in current) and _SCOPE_START.match(src.norm, tok.end):
+                    end = min([k for k in (src.norm.find(c, tok.end) for c in "/\n。、") if k >= 0] or [len(src.norm)])
+                    put(": " + src.norm[tok.end:end].strip(), tok)  # 超回1:庇うときだけ — its scope, as written
+                    skip_until = end
+                    close()
                 elif ch in ":" and state["open"]:
                     continue
                 elif ch in ":" and clauses[-1] and clauses[-1][-1][0] in ("近寄る", "離れる", "近へ", "中へ", "遠へ"):
