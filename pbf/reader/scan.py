@@ -42,6 +42,11 @@ _NUMBER = r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))"
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
 _EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?"
 # a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑
+# an arrow pointing back at what was written, and what is said of it, to the end of the line
+# (強攻撃←これでどうだ, ↑↑ これで決める): on the folded text, after something on the line
+_POINTER = r"[←⬅<]+\s*(?:コレ|コッチ|ココ|コイツ|コンナ|本命|ドウダ)[^\n]*"
+# the number of a step in a list, at a line's start or after a space: 1.前進 2.前進, 1) 弱
+_ENUMERATION = r"[1-9][.)](?=\s*[^\d\s.)])"
 _CARET_FACE = r"\^[_o\-]?\^;*"
 _TALK_BEFORE = r"[ァ-ヺー!w。~〜]"
 # a remark that reads as chat by its end: a laugh, an ending of talk (ですわ, かな, よね), ！
@@ -55,7 +60,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
     return {name: re.compile(source) for name, source in (
         ("anchor", _ANCHOR), ("laugh", _LAUGH), ("number", _NUMBER), ("emoticon", _EMOTICON),
         ("caret_face", _CARET_FACE), ("talk_before", _TALK_BEFORE), ("chatty_remark", _CHATTY_REMARK),
-        ("not_flavour", _NOT_FLAVOUR), ("correction", _CORRECTION))}
+        ("not_flavour", _NOT_FLAVOUR), ("correction", _CORRECTION), ("pointer", _POINTER), ("enumeration", _ENUMERATION))}
 
 
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
@@ -67,6 +72,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
     patterns = _compiled()
     anchor, laugh, number, emoticon = patterns["anchor"], patterns["laugh"], patterns["number"], patterns["emoticon"]
     caret_face, talk_before, chatty_remark = patterns["caret_face"], patterns["talk_before"], patterns["chatty_remark"]
+    pointer, enumeration = patterns["pointer"], patterns["enumeration"]
     folded = text.folded
     n = len(folded)
     out: list[Token] = []
@@ -97,6 +103,18 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         m = anchor.match(folded, i)
         if m:
             out.append(Token(i, m.end(), "anchor"))
+            i = m.end()
+            continue
+        m = enumeration.match(folded, i) if ch.isdigit() and (i == 0 or folded[i - 1] in " \t\u3000\n") else None
+        if m and m.group().endswith(")") and i > 0 and folded[i - 1] != "\n":
+            m = None  # C(弱 6): a card in a cancel's brackets; 1) only where a line starts
+        if m:
+            out.append(Token(i, m.end(), "comment"))  # 1.前進 2.前進 3.ガード: the numbers of the steps, passed over
+            i = m.end()
+            continue
+        m = pointer.match(folded, i) if ch in "←⬅<" else None
+        if m and out and out[-1].kind not in ("sep",) and "\n" not in folded[out[-1].start:i]:
+            out.append(Token(i, m.end(), "comment"))  # 強攻撃←これでどうだ: a pointer and a remark, passed over
             i = m.end()
             continue
         end = symbol(folded, i) if symbol is not None else None
@@ -137,7 +155,9 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
                 out.append(Token(i, close + 1, "comment"))  # （刃さんそろそろ撃ってきそうｗ）: chat, whatever its words
                 i = close + 1
                 continue
-            if remarks is True and close is not None and not _holds_order_word(folded, i + 1, close, lexicon):
+            if remarks is True and close is not None and (not _holds_order_word(folded, i + 1, close, lexicon) or (
+                    chatty_remark.search(folded, i + 1, close) and not chatty_remark.match(folded, i + 1, close))):
+                # (ビビりガード笑): a remark that ends as talk does is talk, its order words named in a warning
                 out.append(Token(i, close + 1, "comment", named=_order_words(text.norm, folded, i + 1, close, lexicon)))
                 i = close + 1
                 continue

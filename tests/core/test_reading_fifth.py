@@ -115,3 +115,30 @@ def test_a_verb_form_inside_a_word_of_talk_is_no_move(camps):
     lex = lexicon(camps["rd"].ctx.data)
     tokens = resolve_unknowns(scan(src, lex, readings=True), src, lex, grammar=True)
     assert not any(t.word is not None and t.word.concept == "head:離れる" for t in tokens)
+
+
+@pytest.mark.parametrize("player, text, canonical, note", [
+    ("楓", "【行動】前進2階", "→→", "「階」を「回」と読みました"),  # an IME's 回 after a count
+    ("美鈴", "【行動】ぜんしん2かい\u3000えなじーきゃのん", "→→↑→弱", "「かい」を「回」と読みました"),
+    ("楓", "【行動】強攻撃←これでどうだ", "強", "「←これでどうだ」は注釈として読みませんでした"),  # a pointer, not 後退
+    ("美鈴", "【行動】1.前進\u30002.前進\u30003.ガード\nの順でお願いします。", "→→←", "「1.」は注釈として読みませんでした"),
+])
+def test_alterego_counts_pointers_and_numbered_steps(camps, player, text, canonical, note):
+    got, notes = read(camps["ae"], player, text)
+    assert got == canonical
+    assert note in shown(notes)
+
+
+def test_a_card_in_a_cancel_is_no_step_number(camps):
+    assert read(camps["ae"], "美鈴", "【行動】弱 C(弱 6) 弱")[0] == "弱C(弱→)弱"
+
+
+def test_a_remark_that_ends_as_talk_is_talk_with_its_order_words_warned(camps):
+    got, notes = read(camps["ae"], "美鈴", "うーん悩む…\n【行動】←（ビビりガード笑）")
+    assert got == "←"
+    assert any(n.severity == "warning" and "「ガード」は行動に入れていません" in n.format() for n in notes)
+
+
+def test_a_pointer_is_passed_over_in_a_rider_order_too(camps):
+    got, notes = read(camps["rd"], "城戸", "【行動】近寄る / ソードベント ←これでどうだ")
+    assert got == "近寄る / ソードベント"

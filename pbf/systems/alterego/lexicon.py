@@ -79,6 +79,8 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
             lex.add(short, Word(cards, names.get(cards, cards), value=cards, technique=True))
     for counter in extra.get("counters") or ():
         lex.add(str(counter), Word("counter", str(counter), kind="counter"))
+    for slip in extra.get("counter_slips") or ():
+        lex.add(str(slip), Word("counter", "回", kind="counter"))  # shown: what it is read as (noted)
     lex.add_closed_lists()
     from .reading import commands
 

@@ -456,6 +456,10 @@ class _Source:
                     times = False
                     repeat(count, tok)
                 elif nxt is not None and nxt.kind == "counter":
+                    said = src.norm[nxt.start:nxt.end]
+                    if nxt.word is not None and nxt.word.shown != said and nxt.word.shown == "回":
+                        line, column, shown = src.where(nxt.start, nxt.end)  # 前進2階: an IME's 回
+                        self.notes.append(Problem(f"を「{nxt.word.shown}」と読みました。", line=line, column=column, text=shown))
                     after = follows.get(id(nxt))
                     # the count goes with the word it is written against: 前進２回 ジャンプ, 弱攻撃を2回出して、
                     # 後ろに… repeat the word before; 2マス前進, 弱 2回ジャンプ the word after
