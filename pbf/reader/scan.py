@@ -378,7 +378,8 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
             line, column, shown = text.where(tok.start, tok.end)
             what = "安価" if tok.kind == "anchor" else "注釈"
             before = tokens[index - 1] if index > 0 else None
-            against = attached and before is not None and before.end == tok.start and before.kind in ORDER_KINDS
+            against = attached and before is not None and before.end == tok.start and before.kind in ORDER_KINDS \
+                and text.norm[tok.start] not in "←⬅<"  # ←これで耐える: a pointer says nothing of the clause
             if against and not tok.named:  # 超回避1(本体のみ): written against the clause, it may be its condition
                 notes.append(Problem(f"は{what}として読みませんでした（前の語に続けて書かれています）。", line=line,
                                      column=column, text=shown, severity="warning",

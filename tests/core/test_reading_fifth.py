@@ -142,3 +142,31 @@ def test_a_remark_that_ends_as_talk_is_talk_with_its_order_words_warned(camps):
 def test_a_pointer_is_passed_over_in_a_rider_order_too(camps):
     got, notes = read(camps["rd"], "城戸", "【行動】近寄る / ソードベント ←これでどうだ")
     assert got == "近寄る / ソードベント"
+
+
+@pytest.mark.parametrize("text, canonical, note", [
+    # a way to move and a band in one sentence: the band says where
+    ("【行動】少し下がって、中距離で様子を見ます。", "中へ", "を一つの移動「中へ」と読みました"),
+    # the pool, then the verb of evading
+    ("うわ、HPやばいｗｗ\n【行動】遠へ\u3000ガードベント\u3000防御で避ける←これで耐える！", "遠へ / ガードベント / 回避: 防御力",
+     "「←これで耐える！」は注釈として読みませんでした"),
+    # 隙狙い's effect said in brackets after the 隙狙い: the same, once
+    ("了解！\n行動：近寄る／ストライクベント／隙狙い1\n（隙狙いで防御を1点抜きます）", "近寄る / ストライクベント / 隙狙い 1", ""),
+])
+def test_one_move_one_evasion_one_aim(camps, text, canonical, note):
+    got, notes = read(camps["rd"], "城戸", text)
+    assert got == canonical
+    assert note in shown(notes)
+
+
+@pytest.mark.parametrize("text", ["【行動】近寄る / 遠へ", "【行動】近寄って遠へ"])
+def test_two_moves_that_disagree_or_are_written_apart_stay_two(camps, text):
+    with pytest.raises(OrderError):
+        read(camps["rd"], "城戸", text)
+
+
+def test_a_card_cut_short_is_read_only_as_written(camps):
+    """サバ and サバイ are サバイブ as written; ヤバイ is no slip of them (chat before the marker)."""
+    assert read(camps["rd"], "城戸", "【行動】サバ")[0] == "サバイブ"
+    got, notes = read(camps["rd"], "城戸", "やばい\n【行動】近寄る")
+    assert got == "近寄る" and "サバイブ" not in shown(notes)

@@ -48,8 +48,8 @@ def lexicon(data: RiderData) -> Lexicon:
         name = data.card_name(card_id)
         lex.add(spelling, Word("card:" + card_id, name, value=name, technique=True))
     for abbreviation, card_id in _abbreviations(data).items():
-        name = data.card_name(card_id)
-        lex.add(abbreviation, Word("card:" + card_id, name, value=name, technique=True))
+        name = data.card_name(card_id)  # read only as written: ヤバイ is no slip of サバイ(ブ)
+        lex.add(abbreviation, Word("card:" + card_id, name, value=name, technique=True, guess=False))
     for monster in data.monsters.values():  # ドラグレッダーをアドベントで呼び出す: the monster a card calls
         for spelling in (monster.get("name"), monster.get("english")):
             if spelling:
@@ -99,7 +99,7 @@ _SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|�
 _AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い)(?:します|する|です)?")
 _AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
 # the page's effect said for the declaration: 隙狙いで防御力を1点無視したい, 防御力2点無視の隙狙い
-_AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使って|をして|して)?[、,\s]*)?防御力\s*を?\s*(\d+)\s*点?\s*無視"
+_AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使って|をして|して)?[、,\s]*)?防御力?\s*を?\s*(\d+)\s*点?\s*(?:無視|抜き|抜く|抜いて|抜きます)"
                             r"(?:したいです|したい|します|する|して|で|の)?(?:\s*(?:隙狙い|スキ狙い)(?:します|する|です|で)?)?")
 
 
@@ -476,6 +476,12 @@ class Rewritten:
                 self.problems.append(Problem("前のターンの行動を指す語は読めません（行動は毎ターン書きます）。", line=line,
                                              column=column, text=shown, hint="例：近寄る / ソードベント"))
                 continue
+            if role == "evade":  # 防御で避ける: the pool of the evasion; without one, how (passed over)
+                if pools:
+                    close()
+                    put("回避: " + pools.pop()[0], tok)
+                    close()
+                continue
             if role == "pool":
                 current = "".join(p for p, _s, _e in clauses[-1])
                 if current.startswith("回避"):
@@ -563,7 +569,8 @@ class Rewritten:
                 continue
             band = ("近へ", "中へ", "遠へ")
             if value in _MOVES and clauses[-1] and clauses[-1][-1][0] in _MOVES and not state["open"] and (
-                    value in band) != (clauses[-1][-1][0] in band):
+                    value in band) != (clauses[-1][-1][0] in band) and \
+                    {value, clauses[-1][-1][0]} not in ({"近寄る", "遠へ"}, {"離れる", "近へ"}):  # 近寄って遠へ: two
                 said = self.src.original[clauses[-1][-1][1]:clauses[-1][-1][2]]
                 if value in band:  # 遠距離まで離れる: the band says where, the verb only how
                     clauses[-1][-1] = (value, *clauses[-1][-1][1:])
@@ -650,14 +657,16 @@ class Rewritten:
         clauses = [c for c, t in zip(clauses, said_of)
                    if not (t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned)]
         clauses = _evasion_said_of_attack(clauses)
+        clauses = self._one_move(clauses)
         # ガードベントを受動で使います。攻撃されそうなときにガードベントです: the second says when
         merged: list[list[tuple[str, int, int]]] = []
         seen_clauses: set[str] = set()
         for clause in clauses:
             text_of = "".join(p for p, _s, _e in clause)
-            if (text_of.startswith(("攻撃: ", "庇う", "受け", "攻撃しない", "阻止しない")) or text_of in _MOVES) and text_of in seen_clauses:
+            if (text_of.startswith(("攻撃: ", "庇う", "受け", "攻撃しない", "阻止しない", "隙狙い", "超回避")) or text_of in _MOVES) \
+                    and " ".join(text_of.split()) in seen_clauses:
                 continue  # 狙うのもナイトさんで, 蓮さんを庇いたいので…蓮さんを庇います: said again
-            seen_clauses.add(text_of)
+            seen_clauses.add(" ".join(text_of.split()))
             said = "".join(p for p, _s, _e in clause)
             if len(clause) == 1 and said in _MOVES[:2] and merged and \
                     "".join(p for p, _s, _e in merged[-1]) == "阻止しない" and \
@@ -693,6 +702,40 @@ class Rewritten:
             if self._pieces:
                 self._pieces.append((" / ", clause[0][1], clause[0][1]))
             self._pieces.extend(clause)
+
+    def _one_move(self, clauses: list[list[tuple[str, int, int]]]) -> list[list[tuple[str, int, int]]]:
+        """少し下がって、中距離で様子を見ます / 蓮さんから遠距離まで離れる形で: a way to move and a band
+        said of one move — the band says where, the verb only how (and from whom): one move, noted."""
+        def move(clause: list[tuple[str, int, int]]) -> str | None:
+            head = clause[0][0].rstrip(": ") if clause else ""
+            return head if head in _MOVES else None
+
+        moves = [k for k, c in enumerate(clauses) if move(c)]
+        if len(moves) != 2:
+            return clauses
+        bands = [k for k in moves if move(clauses[k]) in ("近へ", "中へ", "遠へ")]
+        if len(bands) != 1:
+            return clauses
+        band, verb = bands[0], next(k for k in moves if k != bands[0])
+        if (move(clauses[verb]), move(clauses[band])) in (("近寄る", "遠へ"), ("離れる", "近へ")):
+            return clauses  # 近寄って遠へ: two moves that disagree, refused as two
+        first, second = sorted((clauses[band][0][1], clauses[verb][0][1]))
+        if any(ch in self.src.original[first:second] for ch in "/／\n"):
+            return clauses  # 近寄る / 中へ: two moves written as two clauses
+        kept = list(clauses[band])
+        if len(kept) == 1 and len(clauses[verb]) > 1:  # 蓮さんから…遠距離まで: the one it is moved from
+            kept = [(kept[0][0] + ": ", kept[0][1], kept[0][2]), *[p for p in clauses[verb][1:] if p[0].strip() != ":"]]
+        line, column = position(self.src.original, clauses[verb][0][1])
+        self.notes.append(Problem(f"と「{move(clauses[band])}」を一つの移動「{move(clauses[band])}」と読みました"
+                                  f"（距離帯が行き先、「{self.src.original[clauses[verb][0][1]:clauses[verb][0][2]]}」はその向きです）。",
+                                  line=line, column=column, text=self.src.original[clauses[verb][0][1]:clauses[verb][0][2]]))
+        out = []
+        for k, c in enumerate(clauses):
+            if k == band:
+                out.append(kept)
+            elif k != verb:
+                out.append(c)
+        return out
 
     def _remarks(self, tokens: list[Token], src: Text, declared: list[tuple[int, int, str]] = ()) -> list[Token]:
         """A remark in brackets after an order word of its line (（全力）, （逃げの一手）): what it
