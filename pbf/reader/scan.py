@@ -41,12 +41,13 @@ _LAUGH = r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])"
 _NUMBER = r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))"
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
 _EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?"
-# a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑
 # an arrow pointing back at what was written, and what is said of it, to the end of the line
-# (強攻撃←これでどうだ, ↑↑ これで決める): on the folded text, after something on the line
-_POINTER = r"[←⬅<]+\s*(?:コレ|コッチ|ココ|コイツ|コンナ|本命|ドウダ)[^\n]*"
+# (強攻撃←これでどうだ, ↑↑ ←これで決める): on the folded text, after something on the line
+_POINTING = "←⬅<"
+_POINTER = rf"[{_POINTING}]+\s*(?:コレ|コッチ|ココ|コイツ|コンナ|本命|ドウダ)[^\n]*"
 # the number of a step in a list, at a line's start or after a space: 1.前進 2.前進, 1) 弱
 _ENUMERATION = r"[1-9][.)](?=\s*[^\d\s.)])"
+# a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑
 _CARET_FACE = r"\^[_o\-]?\^;*"
 _TALK_BEFORE = r"[ァ-ヺー!w。~〜]"
 # a remark that reads as chat by its end: a laugh, an ending of talk (ですわ, かな, よね), ！
@@ -112,7 +113,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, m.end(), "comment"))  # 1.前進 2.前進 3.ガード: the numbers of the steps, passed over
             i = m.end()
             continue
-        m = pointer.match(folded, i) if ch in "←⬅<" else None
+        m = pointer.match(folded, i) if ch in _POINTING else None
         if m and out and out[-1].kind not in ("sep",) and "\n" not in folded[out[-1].start:i]:
             out.append(Token(i, m.end(), "comment"))  # 強攻撃←これでどうだ: a pointer and a remark, passed over
             i = m.end()
@@ -379,7 +380,7 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
             what = "安価" if tok.kind == "anchor" else "注釈"
             before = tokens[index - 1] if index > 0 else None
             against = attached and before is not None and before.end == tok.start and before.kind in ORDER_KINDS \
-                and text.norm[tok.start] not in "←⬅<"  # ←これで耐える: a pointer says nothing of the clause
+                and text.norm[tok.start] not in _POINTING  # ←これで耐える: a pointer says nothing of the clause
             if against and not tok.named:  # 超回避1(本体のみ): written against the clause, it may be its condition
                 notes.append(Problem(f"は{what}として読みませんでした（前の語に続けて書かれています）。", line=line,
                                      column=column, text=shown, severity="warning",
@@ -674,7 +675,7 @@ def _grammar_of_talk(tokens: list[Token], text: Text) -> list[Token]:
         # analysed with the words written against it on either side (使って+きた+場合は: き is くる)
         start = out[i - 1].start if i > 0 and out[i - 1].end == run[0].start and out[i - 1].kind != "sep" else run[0].start
         end = out[j + 1].end if j + 1 < n and out[j + 1].start == run[-1].end and out[j + 1].kind != "sep" else run[-1].end
-        if unknowns and (start, end) != (run[0].start, run[-1].end) or len(unknowns) < len(run):
+        if unknowns and ((start, end) != (run[0].start, run[-1].end) or len(unknowns) < len(run)):
             from .morph import grammar_mask
 
             mask = grammar_mask(text.norm[start:end])

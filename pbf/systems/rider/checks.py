@@ -255,21 +255,18 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
             # language could not read the words (回避は防御力 reads, and needs a ガードベント)
             # (at the same stage, the one whose first problem is further on: the order language stops at
             # the first sentence it cannot take, where the GM's reading may have read up to the real problem)
-            further = second.stage == first.stage and _where(second) >= _past(first)
+            further = second.stage == first.stage and _where(second) >= _where(first, past=True)
             raise OrderError((second if second.stage > first.stage or further else first).problems) from None
     return replace(order, canonical=canonical(order, data))
 
 
-def _where(refused: OrderError) -> tuple[int, int]:
-    first = refused.problems[0] if refused.problems else None
-    return (first.line or 0, first.column or 0) if first is not None else (0, 0)
-
-
-def _past(refused: OrderError) -> tuple[int, int]:
-    """Just after the words of the first problem (ソードメンチ's メンチ is not past ソードメンチ)."""
-    line, column = _where(refused)
-    first = refused.problems[0] if refused.problems else None
-    return line, column + max(len(first.text or "") if first is not None else 0, 1)
+def _where(refused: OrderError, past: bool = False) -> tuple[int, int]:
+    """(line, column) of the first problem; ``past``: just after its words (ソードメンチ's メンチ is
+    not past ソードメンチ)."""
+    if not refused.problems:
+        return (0, 0)
+    first = refused.problems[0]
+    return first.line or 0, (first.column or 0) + (max(len(first.text or ""), 1) if past else 0)
 
 
 class _Refused(OrderError):

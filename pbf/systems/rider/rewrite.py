@@ -570,7 +570,7 @@ class Rewritten:
             band = ("近へ", "中へ", "遠へ")
             if value in _MOVES and clauses[-1] and clauses[-1][-1][0] in _MOVES and not state["open"] and (
                     value in band) != (clauses[-1][-1][0] in band) and \
-                    {value, clauses[-1][-1][0]} not in ({"近寄る", "遠へ"}, {"離れる", "近へ"}):  # 近寄って遠へ: two
+                    frozenset((value, clauses[-1][-1][0])) not in _DISAGREE:  # 近寄って遠へ: two moves
                 said = self.src.original[clauses[-1][-1][1]:clauses[-1][-1][2]]
                 if value in band:  # 遠距離まで離れる: the band says where, the verb only how
                     clauses[-1][-1] = (value, *clauses[-1][-1][1:])
@@ -717,7 +717,7 @@ class Rewritten:
         if len(bands) != 1:
             return clauses
         band, verb = bands[0], next(k for k in moves if k != bands[0])
-        if (move(clauses[verb]), move(clauses[band])) in (("近寄る", "遠へ"), ("離れる", "近へ")):
+        if frozenset((move(clauses[verb]), move(clauses[band]))) in _DISAGREE:
             return clauses  # 近寄って遠へ: two moves that disagree, refused as two
         first, second = sorted((clauses[band][0][1], clauses[verb][0][1]))
         if any(ch in self.src.original[first:second] for ch in "/／\n"):
@@ -726,9 +726,9 @@ class Rewritten:
         if len(kept) == 1 and len(clauses[verb]) > 1:  # 蓮さんから…遠距離まで: the one it is moved from
             kept = [(kept[0][0] + ": ", kept[0][1], kept[0][2]), *[p for p in clauses[verb][1:] if p[0].strip() != ":"]]
         line, column = position(self.src.original, clauses[verb][0][1])
-        self.notes.append(Problem(f"と「{move(clauses[band])}」を一つの移動「{move(clauses[band])}」と読みました"
-                                  f"（距離帯が行き先、「{self.src.original[clauses[verb][0][1]:clauses[verb][0][2]]}」はその向きです）。",
-                                  line=line, column=column, text=self.src.original[clauses[verb][0][1]:clauses[verb][0][2]]))
+        said, where_to = self.src.original[clauses[verb][0][1]:clauses[verb][0][2]], move(clauses[band])
+        self.notes.append(Problem(f"と「{where_to}」を一つの移動「{where_to}」と読みました（距離帯が行き先、「{said}」はその向きです）。",
+                                  line=line, column=column, text=said))
         out = []
         for k, c in enumerate(clauses):
             if k == band:
@@ -889,6 +889,8 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+# a way to move and a band that cannot be one move (近寄って遠へ): two moves, refused as two
+_DISAGREE = (frozenset(("近寄る", "遠へ")), frozenset(("離れる", "近へ")))
 # a number said as a word, after 隙狙い or 超回避 (only there: ni is also a particle)
 _SPOKEN_NUMBERS = {"ichi": 1, "one": 1, "ni": 2, "two": 2, "san": 3, "three": 3, "yon": 4, "four": 4, "go": 5, "five": 5,
                    "いち": 1, "に": 2, "さん": 3, "ひとつ": 1, "ふたつ": 2, "みっつ": 3, "一つ": 1, "二つ": 2, "三つ": 3}
