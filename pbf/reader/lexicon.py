@@ -40,36 +40,47 @@ _E_OR_I = set("いきぎしじちぢにひびぴみりえけげせぜてでね�
 _POLITE = ("ます", "ました", "ましょう", "ませう")
 
 
-def conjugations(verb: str, ichidan: bool | None = None) -> list[str]:
+def conjugations(verb: str, ichidan: bool | None = None, passive: bool = False) -> list[str]:
     """Every form of ``verb`` (dictionary form) a player's order uses it in: the dictionary form,
     the stem (近づき), polite (近づきます), te-form (近づいて), past (近づいた), volitional
-    (近づこう), imperative-ish request (近づいてください is the te-form and a function word).
+    (近づこう), imperative-ish request (近づいてください is the te-form and a function word), and
+    the causative of humble keigo (使わせていただきます, 近寄らせてもらいます: the player's own act;
+    what follows it is a function word). With ``passive``, the passive too (使われた場合,
+    発動された): only for a verb that says nothing of who acts (使う), never a move or an attack,
+    whose passive is the opponent's act (近寄られたら is a condition, not the player's move).
     Negative forms are not included: a negation is read as such (:data:`NEGATIONS`)."""
     if verb.endswith("する"):
         stem = verb[:-2]
         return [verb, stem + "します", stem + "して", stem + "した", stem + "しよう", stem + "しました", stem + "し", stem,
-                stem + "したい", stem + "したいです"]
+                stem + "したい", stem + "したいです", *_voiced(stem + "させ")]  # 発動された: された is a condition's
     last = verb[-1:]
     if last not in _GODAN:
         return [verb]
     head = verb[:-1]
     if ichidan is None and last == "る" and kana.has_kanji(head[-1:]):
         # 出る (ichidan) or 斬る (godan): the kanji does not say; both are made (the wrong one is never written)
-        return conjugations(verb, True) + conjugations(verb, False)[1:]
+        return conjugations(verb, True, passive) + conjugations(verb, False, passive)[1:]
     if ichidan is None:
         ichidan = last == "る" and head[-1:] in _E_OR_I
     if ichidan:
         stem = head
-        forms = [verb, stem, stem + "て", stem + "た", stem + "よう"]
+        forms = [verb, stem, stem + "て", stem + "た", stem + "よう", *_voiced(stem + "させ"),
+                 *(_voiced(stem + "られ") if passive else ())]
     else:
-        i_stem, _a, te, o_stem = _GODAN[last]
+        i_stem, a_stem, te, o_stem = _GODAN[last]
         if verb in ("行く", "いく"):
             te = "って"
         stem = head + i_stem
-        forms = [verb, stem, head + te, head + te[:-1] + ("だ" if te.endswith("で") else "た"), head + o_stem + "う"]
+        forms = [verb, stem, head + te, head + te[:-1] + ("だ" if te.endswith("で") else "た"), head + o_stem + "う",
+                 *_voiced(head + a_stem + "せ"), *(_voiced(head + a_stem + "れ") if passive else ())]
     forms += [stem + polite for polite in _POLITE]
     forms += [stem + "たい", stem + "たいです"]  # 跳ね返したいです: a wish is the verb too
     return forms
+
+
+def _voiced(stem: str) -> tuple[str, ...]:
+    """A causative or passive stem (使わせ, 使われ) and its forms (ichidan: 使わせて, 使われた…)."""
+    return (stem, stem + "て", stem + "た", stem + "る", *(stem + polite for polite in _POLITE))
 
 
 # Function words: what a GM reads past in an order (particles, endings, politeness). A closed list.
@@ -90,9 +101,14 @@ FUNCTION_WORDS = (
     "kono taan", "konkai", "konkai wa", "yoroshiku", "今回", "今回は", "今ターン", "このターン", "このターンは", "以上です",
     "で以上です", "でお願い", "でおねがい", "お願いしまーす", "よろしくです", "です！", "いきます！", "行動", "行動は", "i", "i'll", "ill", "will", "i will", "to", "a", "the",
     "from", "toward", "towards", "今日は", "きょうは", "今日も", "きょうも", "その時", "そのとき", "その時は", "その際", "相手の方",
-    "真上に", "真上へ", "ため中", "溜め中", "につき", "そのまま", "あげたい", "あげたいです", "てあげたい", "あげます", "あげる", "いなければ", "だめなら", "無理なら", "届かなければ", "もし", "もしも", "ただ", "それと", "のみ", "少ない", "残り少ない", "危ない",
+    "真上に", "真上へ", "ため中", "溜め中", "につき", "そのまま", "あげたい", "あげたいです", "てあげたい", "あげます", "あげる", "いなければ", "だめなら", "無理なら", "届かなければ",
+    "いない場合は", "いない時は", "いないときは", "いなかったら", "届かない場合は", "届かない時は", "届かないときは", "届かなかったら",
+    "届かない場合", "いない場合", "ダメなら", "無理だったら", "だめだったら", "もし", "もしも", "ただ", "それと", "のみ", "少ない", "残り少ない", "危ない",
     "仕方ない", "間違いない", "ですが", "けど", "けれど", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
+    # humble keigo after a verb's causative (使わせていただきます) or te-form, and "someone"
+    "ていただきます", "て頂きます", "いただきます", "頂きます", "ていただく", "ていただきたい", "ていただきたいです",
+    "ていただければ", "てもらいます", "てもらう", "てもらいたい", "どなたか", "どなたかが", "誰か", "誰かが", "だれか", "だれかが",
     # verbs that say why or how, never which card (a game's own words win where they spell the same)
     "よけます", "よける", "避けます", "避ける", "かわします", "かわす", "狙っています", "狙ってます", "狙います", "狙う",
     "狙って", "念のため", "念の為", "一応", "いったん", "一旦", "以上", "普通に", "ふつうに", "確実に", "なるべく", "思い切って",
@@ -138,12 +154,12 @@ class Lexicon:
         for function in FUNCTION_WORDS:
             self.add(function, Word("function", function, kind="function"))
 
-    def add_verb(self, verb: str, word: Word, ichidan: bool | None = None) -> None:
+    def add_verb(self, verb: str, word: Word, ichidan: bool | None = None, passive: bool = False) -> None:
         """Every conjugation of ``verb`` is ``word``; a stem alone (下がり, 近づき) is found as
         written but is no target of a near miss (a fragment that short is close to too much)."""
         from dataclasses import replace
 
-        forms = conjugations(verb, ichidan)
+        forms = conjugations(verb, ichidan, passive)
         stems = {f for f in forms if not f.endswith(("る", "く", "ぐ", "す", "つ", "ぬ", "ぶ", "む", "う", "て", "で", "た", "だ", "ます", "ました", "ましょう", "ませう", "よう"))}
         if ichidan is None and verb.endswith("る") and kana.has_kanji(verb[-2:-1]):
             stems = set(forms) - {verb}  # 斬る: both conjugations were made, half of them never written
@@ -191,8 +207,9 @@ class Lexicon:
 
     def heading(self, word: str) -> Word | None:
         """The word written before a colon (能動：, 受動：) that ``word`` (in kanji) reads as: an
-        IME's conversion of the same reading (農道：, 脳動：, 受働：). A colon says it is a
-        heading, so the reading alone tells which — when it is one word's only."""
+        IME's conversion of the same reading (農道：, 脳動：, 受働：), or of two kanji a kana off it
+        (自動： ジドウ for 受動： ジュドウ). A colon says it is a heading, so the reading alone tells
+        which — when it is one word's only."""
         if self._headings is None:
             heads: dict[str, Word | None] = {}
             for form, w in self.exact.items():
@@ -205,8 +222,11 @@ class Lexicon:
             self._headings = heads
         if not kana.has_kanji(word) or kana.fold(word) + ":" in self.exact:
             return None
-        found = {self._headings[s].concept: self._headings[s] for s in kana.readings(word)
-                 if len(s) >= 3 and self._headings.get(s) is not None}
+        said = [s for s in kana.readings(word) if len(s) >= 3]
+        found = {self._headings[s].concept: self._headings[s] for s in said if self._headings.get(s) is not None}
+        if not found and len(word) == 2:  # 自動： for 受動： (jidou typed for judou): one kana off, one heading only
+            found = {w.concept: w for h, w in self._headings.items() if w is not None and len(h) >= 3
+                     and any(kana.distance(s, h, 1) == 1 for s in said)}
         return next(iter(found.values())) if len(found) == 1 else None
 
     def same_kanji(self, word: str, kinds: tuple[str, ...] = ("order",)) -> Word | None:
@@ -258,6 +278,8 @@ class Lexicon:
                 stem = form.rstrip(":")
                 if len(folded) > len(stem) and folded.startswith(stem) and kana.has_kanji(folded[len(stem):]):
                     spelled = 2  # 狙い+蓮: a word, and a name written against it — no slip of the word
+                if len(folded) == len(form) and any(kana.has_kanji(a) and not kana.has_kanji(b) for a, b in zip(folded, form) if a != b):
+                    spelled = 2  # 狙い蓮 is no slip of 狙いは: a kanji is not mistyped for a kana (近よる for 近寄る is kana left unconverted)
                 if spelled <= (1 if len(form) >= 3 else 0):
                     d = min(d, spelled)
             if d > limit:

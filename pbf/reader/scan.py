@@ -280,12 +280,17 @@ def _chatty(line: list[Token], text: Text) -> bool:
 _TOLD = frozenset(("ました", "でした", "しました", "ましたー", "ましたよ"))
 
 
-def chat_lines(tokens: list[Token], text: Text, prose: bool = False) -> tuple[list[Token], list[Problem]]:
+_BESIDE_NAMES = frozenset(("さん", "くん", "君", "氏", "様", "と", "を", "に", "で", "へ", "、", ",", "・"))
+
+
+def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
+               named: Callable[[str], bool] | None = None) -> tuple[list[Token], list[Problem]]:
     """Each line without an order word (nor a near miss of one) is chat: its tokens are dropped
     and a note names it; the other lines are kept. A post with no order line at all keeps
     everything (the reader then says what it could not read). With ``prose`` (a game whose order
     is one short line), a later line that reads as a sentence about the order is passed over
-    too, with a warning naming the order words in it (:func:`_prose`)."""
+    too, with a warning naming the order words in it (:func:`_prose`). ``named`` tells a game's
+    names: a line that names a fighter (蓮>城戸 under the card: whom to attack) is no chat."""
     lines = lines_of(tokens, text)
     if not any(holds_order(line) for line in lines):
         return tokens, []
@@ -304,7 +309,16 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False) -> tuple[li
             for t in said) and not any(t.kind == "unknown" and (t.candidates or t.corrected) for t in said)
         told = told or idle
         prose_line = prose and number - 1 > first and not told and (_prose(said, text) or _restated(said, kept, text))
-        if (holds_order(line) and not told and not prose_line) or not _chatty(line, text):
+        # a line of names (蓮>城戸, 蓮さん、城戸さん), or of names after a short word pbf does not know
+        # (的 蓮>城戸: a label of another board): whom the order is against — kept, for the reader
+        # to read or to name the word it could not
+        names = False
+        if named is not None:
+            who = [t for t in said if t.kind in ("unknown", "symbol") and named(text.norm[t.start:t.end])]
+            other = [t for t in said if t not in who and not (t.kind == "function" and text.norm[t.start:t.end] in _BESIDE_NAMES)]
+            names = bool(who) and (not other or (len(other) == 1 and other[0] is said[0] and other[0].kind == "unknown"
+                                                 and other[0].end - other[0].start <= 2))
+        if (holds_order(line) and not told and not prose_line) or not _chatty(line, text) or names:
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
             continue
@@ -317,8 +331,19 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False) -> tuple[li
                                  hint="行動の続きなら、行動の行に続けて書いてください。"))
         elif said:
             line_no, column, shown = text.where(said[0].start, said[-1].end)
-            notes.append(Problem("は雑談として読みませんでした。", line=line_no, column=column,
-                                 text=shown))
+            who = [] if named is None else list(dict.fromkeys(
+                text.norm[t.start:t.end] for t in said if t.kind in ("unknown", "symbol") and named(text.norm[t.start:t.end])))
+            aside = [w for t in said if t.kind == "comment" for w in t.named]
+            if aside and not who:  # (ムーブベントは阻止されないカードだと…？): an aside that names order words
+                notes.append(Problem(f"は雑談として読みませんでした（「{'」「'.join(dict.fromkeys(aside))}」は行動に入れていません）。",
+                                     line=line_no, column=column, text=shown, severity="warning",
+                                     hint="行動のつもりなら、括弧の外に書いてください。"))
+            elif who:  # 的 蓮>城戸 under the card: the names may be whom to attack
+                notes.append(Problem(f"は雑談として読みませんでした（「{'」「'.join(who)}」は行動に入れていません）。",
+                                     line=line_no, column=column, text=shown, severity="warning",
+                                     hint="攻撃の対象なら「攻撃：名前」と書いてください。"))
+            else:
+                notes.append(Problem("は雑談として読みませんでした。", line=line_no, column=column, text=shown))
     return kept, notes
 
 
@@ -343,6 +368,11 @@ def _prose(said: list[Token], text: Text) -> bool:
     return unknown >= 2 and unknown >= ordered
 
 
+# how an order is said, not chat after it (近寄ります, 近寄らせていただきます)
+_POLITE_ENDINGS = frozenset(("します", "です", "ます", "お願いします", "おねがいします", "出します", "撃ちます", "使います",
+                             "いたします", "致します", "いただきます", "ていただきます", "頂きます", "て頂きます", "させていただきます"))
+
+
 def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list[Problem]:
     """Notes for what an order line held besides the order: remarks in brackets, anchors, and
     the greeting or chat of function words after the last order word of a line (よろしくお願いします)."""
@@ -356,8 +386,7 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
         tail = [t for t in line[last + 1:] if t.kind != "sep"]
         while tail and tail[0].kind == "function" and tail[0].end - tail[0].start == 1:
             tail = tail[1:]  # をお願いします: the particle belongs to the order; the request is noted
-        if len(tail) == 1 and text.norm[tail[0].start:tail[0].end] in ("します", "です", "ます", "お願いします", "おねがいします",
-                                                                       "出します", "撃ちます", "使います"):
+        if len(tail) == 1 and text.norm[tail[0].start:tail[0].end] in _POLITE_ENDINGS:
             tail = []  # a polite ending is how the order is said, not chat
         if tail and all(t.kind in ("function", "laugh") for t in tail) and \
                 sum(ch.isalpha() for t in tail for ch in text.norm[t.start:t.end]) >= 4:

@@ -73,10 +73,14 @@ def test_a_condition_or_a_scope_in_brackets_is_read(camps, text, canonical):
     assert not any(n.severity == "warning" for n in notes), shown(notes)
 
 
-def test_a_band_written_as_one_kanji_with_a_name_is_read_with_a_warning(camps):
-    got, notes = read(camps["three"], "蓮", "【行動】\n移:近(ゾルダ)\n能:NV\n対象:ゾルダ")
-    assert got.startswith("近へ: 北岡")
-    assert any(n.severity == "warning" and "近寄る: 名前" in n.format() for n in notes)
+@pytest.mark.parametrize("player, text, move", [("蓮", "【行動】\n移:近(ゾルダ)\n能:NV\n対象:ゾルダ", "近寄る: 北岡"),
+                                                ("城戸", "【行動】近:ゾルダ/SV/受:FVならRV", "近寄る: 北岡"),
+                                                ("蓮", "【行動】トリック/近:最も遠い相手", "近寄る: 最も遠い相手"),
+                                                ("城戸", "【行動】近:北岡,蓮/ストライク", "近寄る: 北岡, 蓮")])
+def test_near_written_as_one_kanji_with_a_name_is_the_move_toward_them(camps, player, text, move):
+    got, notes = read(camps["three"], player, text)
+    assert move in got.split(" / ")
+    assert any("「近」を「近寄る」" in n.format() for n in notes)
 
 
 def test_the_refusal_names_the_sentence_the_reading_could_not_take(camps):

@@ -14,6 +14,7 @@ holds them to the issue's bar.
 
 from __future__ import annotations
 
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,14 +84,42 @@ def judge(entry: dict, found: dict) -> Outcome:
     warned = any(getattr(p, "severity", None) == "warning" for p in notes)
     if "unclear" in entry:
         return Outcome(entry, "handled" if warned else "unhandled", canonical, messages, warned)
-    return Outcome(entry, "meant" if _same(canonical, entry["means"]) else "misread", canonical, messages, warned)
+    same = _same(canonical, entry["means"]) or _same_techniques(campaign, player, entry["text"], entry["means"])
+    return Outcome(entry, "meant" if same else "misread", canonical, messages, warned)
 
 
 def _same(canonical: str, means: str) -> bool:
     """The order read is the one meant: the same clauses (a rider order's clauses are a set —
-    the order they are written or shown in says nothing)."""
+    the order they are written or shown in says nothing), a move to the far end of the bands
+    being the same move however it is named (近寄る and 近へ both end at 近, 離れる and 遠へ at 遠:
+    the resolver moves toward the same band, docs/guide/rider.md)."""
     means = means.replace("｜", "|")  # as pbf writes the separator
-    return canonical == means or sorted(canonical.split(" / ")) == sorted(means.split(" / "))
+    if canonical == means:
+        return True
+
+    def clauses(order: str) -> list[str]:
+        return sorted(_FAR_END.sub(lambda m: _FAR_END_AS[m.group(1)], clause) for clause in order.split(" / "))
+
+    return clauses(canonical) == clauses(means)
+
+
+_FAR_END = re.compile(r"^(近へ|遠へ)(?=:|$)")
+_FAR_END_AS = {"近へ": "近寄る", "遠へ": "離れる"}
+
+
+def _same_techniques(campaign, player: str, text: str, means: str) -> bool:
+    """An Alter EGO plot read as the same techniques, in the same order, as ``means`` is the plot
+    meant, whatever ｜ it shows: ``↑→|弱`` and ``↑→弱`` are both 前ジャンプ then 弱攻撃 for a
+    character without ↑→弱 (the ｜ is notation; the techniques are the meaning)."""
+    from pbf.turn.check import read_order
+
+    def techniques(order: str):
+        view = read_order(campaign, player, order).view
+        return [(t["id"], t["cards"], t["cancel"]) for t in view["techniques"]]
+
+    if campaign.system.name != "alterego":
+        return False
+    return techniques(text) == techniques(means)
 
 
 def run(game: str, root: Path | None = None) -> list[Outcome]:

@@ -16,6 +16,8 @@ import unicodedata
 from typing import Any
 
 from ...errors import Problem
+from ...reader import kana
+from ...reader.kana import fold as kana_fold
 from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
@@ -63,8 +65,11 @@ def lexicon(data: RiderData) -> Lexicon:
                     _OPPOSITE.get(value), role == "head", guess, slip=role in ("head", "keyword", "attack", "pool", "rule", "mention"))
         for form in forms:
             lex.add(form, word)
+            if form.endswith("しない") and len(form) >= 5 and any("一" <= ch <= "龯" for ch in form[:-3]):
+                for mark in ("×", "✕", "✖"):  # 移動× as 移動しない, as boards write 攻撃×
+                    lex.add(form[:-3] + mark, word)
         for verb in verbs:
-            lex.add_verb(verb, word)
+            lex.add_verb(verb, word, passive=role == "drop")  # 使われた場合: whoever uses it
     for courtesy in words.get("courtesy") or ():
         lex.add(courtesy, Word("function", courtesy, kind="function"))
     lex.add_closed_lists()
@@ -104,7 +109,7 @@ _AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使っ�
 
 
 # the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら
-_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|↑|\+|or\s+more|or\s+higher|and\s+up)"
+_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|↑|\+|or\s+more|or\s+higher|and\s+up)"
                         r"\s*(?:だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
 THRESHOLD_MARK = "\x00≥"
 
@@ -113,8 +118,17 @@ THRESHOLD_MARK = "\x00≥"
 _SCOPE_IN_BRACKETS = re.compile(r"(超回避\s*(\d+))\s*[(（]\s*(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]")
 _SCOPE_START = re.compile(r"\s*(?:本体|ライダー|本人|相手の攻撃|(?:契約)?モンスター|アドベント|庇う)")
+_SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|(?:本体|ライダー|本人|(?:契約)?モンスター|アドベント|庇う(?:とき|時)?)"
+                            r"(?:の攻撃)?\s*(?:のみ|だけ|限定|以外))", re.I)
+_SCOPE_WRITTEN = re.compile(r"(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)(?:の攻撃)?\s*(のみ|だけ|限定|以外)")
+_SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
 _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
                 "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
+
+
+def _body_by_reading(word: str) -> bool:
+    """Two kanji read ホンタイ (本隊, an IME's 本体)."""
+    return len(word) == 2 and all("一" <= ch <= "龯" for ch in word) and kana.reading(word) == "ホンタイ"
 
 
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
@@ -170,12 +184,13 @@ class Rewritten:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
+        scanned = self._their_by_name(scanned, src, lex)
         tokens, back = taken_back(self._remarks(scanned, src, declared), src)
         self.notes += back
         tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
-        tokens, chat = chat_lines(tokens, src)
-        tokens, remarks = chat_sentences(tokens, src, named=self._is_name)
+        tokens, chat = chat_lines(tokens, src, named=self._names_one)
+        tokens, remarks = chat_sentences(tokens, src, named=self._names_one)
         self.notes += chat + remarks + passed_over(tokens, src, attached=True)  # a rider's clause may go on in brackets
         if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour") for t in tokens) and original.strip():
             # everything was chat: nothing is read as an order (a post of defaults says nothing)
@@ -270,10 +285,12 @@ class Rewritten:
                     put(",", tok)
                 elif ch in "/;。!?！？\n":
                     close()  # the end of a sentence ends the clause, whatever it waited for
-                elif ch in ":" and (current := "".join(p for p, _s, _e in clauses[-1])).startswith("超回避") and \
-                        any(c.isdigit() for c in current) and _SCOPE_START.match(src.norm, tok.end):
+                elif (ch in ":" or ch in " \u3000") and (current := "".join(p for p, _s, _e in clauses[-1])).startswith("超回避") and \
+                        any(c.isdigit() for c in current) and (
+                            (_SCOPE_START.match(src.norm, tok.end) or _body_by_reading(src.norm[tok.end:].lstrip()[:2]))
+                            if ch in ":" else _SCOPE_FOLLOWS.match(src.norm, tok.end)):
                     end = min([k for k in (src.norm.find(c, tok.end) for c in "/\n。、") if k >= 0] or [len(src.norm)])
-                    put(": " + src.norm[tok.end:end].strip(), tok)  # 超回1:庇うときだけ — its scope, as written
+                    put(": " + self._scope(src.norm[tok.end:end].strip(), tok.end), tok)  # 超回1:庇うときだけ — its scope
                     skip_until = end
                     close()
                 elif ch in ":" and state["open"]:
@@ -555,7 +572,13 @@ class Rewritten:
             after_it = tokens[index + 1] if index + 1 < len(tokens) else None
             if value in ("近寄る", "離れる") and after_it is not None and after_it.start == tok.end and after_it.word is not None \
                     and isinstance(after_it.word.value, tuple) and after_it.word.value[1] in ("阻止する", "阻止しない"):
-                self._their = True  # 近寄り阻止なし: the blocking of an approach — the opponent's move
+                if raw(tok).endswith("る"):  # 離れる阻止しない: a list run together (the verb ends its clause)
+                    line, column = position(src.original, span(tok)[0])
+                    self.notes.append(Problem(f"と「{raw(after_it)}」を二つの項目と読みました。", line=line, column=column,
+                                              text=src.original[span(tok)[0]:span(tok)[1]], severity="warning",
+                                              hint=f"相手が{value}ときの阻止なら「{value}なら{after_it.word.value[1]}」と書いてください。"))
+                else:
+                    self._their = True  # 近寄り阻止なし: the blocking of an approach — the opponent's move
             if value in ("近寄る", "離れる") and not self._their:
                 ahead = [t for t in tokens[index + 1:index + 4] if t.kind != "sep"]
                 if len(ahead) >= 2 and ahead[0].kind == "function" and raw(ahead[0]) in ("くる", "てくる", "来る") and \
@@ -690,12 +713,16 @@ class Rewritten:
         for clause in clauses:
             said = self.src.original[clause[0][1]:clause[0][2]].strip() if clause else ""
             if len(clause) > 1 and clause[0][0].rstrip(": ") in ("近へ", "遠へ") and said in ("近", "遠"):
-                # 近(ゾルダ): the band, as the one kanji reads alone — or the way to move, as boards write it
-                verb = "近寄る" if said == "近" else "離れる"
+                # 近(ゾルダ), 近:ゾルダ: boards write 近 for 近寄る (移:近, 近:最も遠い相手), and with a name it
+                # is the way to move against that one; both end at 近 (近寄る goes as far as it can, and
+                # 近 is the nearest band), so the reading is noted, not warned. 遠(蓮) is the band, as written.
                 line, column = position(src.original, clause[0][1])
-                self.notes.append(Problem(f"を「{clause[0][0].rstrip(': ')}」（その相手との距離帯へ）と読みました。"
-                                          f"相手に向かって{verb}なら「{verb}: 名前」と書いてください。",
-                                          line=line, column=column, text=said, severity="warning"))
+                if said == "近":
+                    clause[0] = (clause[0][0].replace("近へ", "近寄る"), clause[0][1], clause[0][2])
+                    self.notes.append(Problem("を「近寄る」（その相手に向かって）と読みました（近寄るも近へも近で止まります）。",
+                                              line=line, column=column, text=said))
+                else:
+                    self.notes.append(Problem("を「遠へ」（その相手との距離帯へ）と読みました。", line=line, column=column, text=said))
         for clause in clauses:
             if not clause:
                 continue
@@ -766,9 +793,108 @@ class Rewritten:
                         out.append(Token(tok.start, tokens[close].end, "comment"))
                         i = close + 1
                         continue
+            if opened and self._aside(tokens, i, src):
+                close = next(k for k in range(i + 1, len(tokens)) if tokens[k].kind == "sep" and
+                             src.norm[tokens[k].start:tokens[k].end] in ")]）］")
+                words = tuple(dict.fromkeys(src.norm[t.start:t.end] for t in tokens[i + 1:close] if t.word is not None and (
+                    str(t.word.concept).startswith(("card:", "head:")) and t.kind in ("word", "unknown"))))
+                out.append(Token(tok.start, tokens[close].end, "comment", named=words))
+                i = close + 1
+                continue
             out.append(tok)
             i += 1
         return out
+
+    def _scope(self, written: str, at: int) -> str:
+        """超回避's scope after its number as the order language writes it: 本体のみ → 本体の攻撃だけ,
+        except advent → アドベント以外, an IME's word of 本体's reading (本隊) as 本体 (noted); else as
+        written (for the order language to read or to name)."""
+        for run in dict.fromkeys(re.findall(r"[一-龯]{2}", written)):
+            if run != "本体" and _body_by_reading(run):
+                line, column = position(self.src.original, self.src.span(at + written.find(run))[0])
+                self.notes.append(Problem("を「本体」と読みました。", line=line, column=column, text=run))
+                written = written.replace(run, "本体")
+        m = _SCOPE_WRITTEN.fullmatch(written)
+        if m:
+            return f"{_SCOPE_WORDS.get(m.group(1), '庇うとき')}{'以外' if m.group(2) == '以外' else 'だけ'}"
+        m = _SCOPE_ENGLISH.fullmatch(written)
+        if m:
+            said = m.group(2).lower()
+            scope = "アドベント" if said.startswith(("advent", "monster")) else "庇うとき" if said.startswith("cover") else "本体の攻撃"
+            return scope + ("以外" if m.group(1).lower() in ("except", "not") else "だけ")
+        return written
+
+    def _their_by_name(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
+        """An opponent's name as the subject of a condition (城戸さんがファイナルベントを使ってきたら,
+        城戸さんが近寄ってくるなら阻止しません) is 相手が: a 受動 card's or a 阻止's condition is of
+        the opponent's act. In a battle of three or more, whose act it is cannot be a condition (the
+        first opponent whose act matches is answered): read with a warning that says so."""
+        their = lex.exact.get(kana_fold("相手が"))
+        out: list[Token] = []
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            j = i + 1
+            while j < len(tokens) and tokens[j].kind == "function" and src.norm[tokens[j].start:tokens[j].end] in _COURTESY:
+                j += 1
+            if their is not None and tok.kind == "unknown" and j < len(tokens) and tokens[j].kind == "function" and \
+                    src.norm[tokens[j].start:tokens[j].end] == "が" and self._is_name(src.norm[tok.start:tok.end]) and \
+                    self._conditioned(tokens, j + 1, src):
+                out.append(Token(tok.start, tokens[j].end, "word", their))
+                line, column, shown = src.where(tok.start, tokens[j].end)
+                if len(self._roster) > 2:
+                    self.notes.append(Problem("を「相手が」と読みました（受動カードや阻止の条件には相手を選べないので、"
+                                              "どの相手のアクションにも応じます）。", line=line, column=column,
+                                              text=shown, severity="warning"))
+                else:
+                    self.notes.append(Problem("を「相手が」と読みました。", line=line, column=column, text=shown))
+                i = j + 1
+                continue
+            out.append(tok)
+            i += 1
+        return out
+
+    @staticmethod
+    def _conditioned(tokens: list[Token], k: int, src: Text) -> bool:
+        """What follows, to the end of its sentence, is a condition on a card or a move (…を使ってきたら,
+        近寄ってくるなら), not a 庇う (北岡さんが狙われたら庇います: whom to cover)."""
+        seen_act = False
+        for tok in tokens[k:]:
+            text = src.norm[tok.start:tok.end]
+            if tok.kind == "sep" and text in "。\n!?！？":
+                return False
+            concept = str(tok.word.concept) if tok.word is not None else ""
+            if concept.startswith("keyword:庇う") or "庇" in text:
+                return False
+            if concept.startswith("card:") or concept in ("head:近寄る", "head:離れる", "attack:"):
+                seen_act = True
+            if concept.startswith("nara:") and seen_act:
+                return True
+        return False
+
+    def _aside(self, tokens: list[Token], i: int, src: Text) -> bool:
+        """A line in brackets under the order ((ドラグレッダーの火炎弾なら中でも届くはず),
+        （遠くからチクチクいきます）): an aside, when it holds words pbf does not know — passed over
+        as a remark, its order words named in a warning. A line in brackets of order words alone
+        ((受動: FVならRV)) is read."""
+        start = tokens[i].start
+        if src.norm[:start].rstrip(" \u3000")[-1:] not in ("\n",) or not any(
+                t.kind == "word" for t in tokens[:i]):
+            return False
+        close = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind == "sep" and
+                      src.norm[tokens[k].start:tokens[k].end] in ")]）］\n"), None)
+        if close is None or src.norm[tokens[close].start] == "\n" or \
+                src.norm[tokens[close].end:].split("\n", 1)[0].strip():
+            return False  # the bracket does not close the line
+        unknown = [t for t in tokens[i + 1:close] if t.kind == "unknown" and t.word is None
+                   and not t.corrected and sum(ch.isalpha() for ch in src.norm[t.start:t.end]) >= 2
+                   and not self._names_one(src.norm[t.start:t.end])]
+        return bool(unknown)
+
+    def _names_one(self, written: str) -> bool:
+        """The word names a fighter of the battle, or each of the words it lists does (蓮>城戸)."""
+        parts = [part for part in _PRIORITY_ARROW.split(written.lstrip("←")) if part.strip()]
+        return bool(parts) and all(self._is_name(part) for part in parts)
 
     def _is_name(self, written: str) -> bool:
         """The word (a courtesy title dropped) names one fighter of the battle; each word is
@@ -812,11 +938,26 @@ class Rewritten:
             return found
 
         for index, clause in enumerate(clauses):
+            after = clauses[index + 1] if index + 1 < len(clauses) else []
+            if len(clause) == 1 and after and said(after).replace(" ", "").startswith("攻撃:,") and \
+                    (first := names_of(clause[0])) is not None:
+                rest = after[1:]
+                while rest and rest[0][0].strip() == ",":
+                    rest = rest[1:]  # 北岡さんを攻撃、届かなかったら城戸さんで: the one named before 攻撃 is first
+                listed_first = [after[0]]
+                for k, name in enumerate(first):
+                    listed_first += ([(", ", name[1], name[1])] if k else []) + [name]
+                after[:] = listed_first + [(", ", rest[0][1], rest[0][1])] + rest if rest else listed_first
+                continue
             if len(clause) >= 2 and names_of(clause[-1]) is not None and not said(clause[:-1]).endswith((": ", ", ", ",")) \
                     and not said(clause[:-1]).startswith(("攻撃: ", "庇う", "受動", "イベントファイナル")) \
                     and not any(said(clause[:-1]).startswith(m + ": ") for m in _MOVES):
                 out.append(clause[:-1])  # 隙狙い 1 れん: the name is no part of the number's clause
                 clause = [clause[-1]]
+            if len(clause) == 1 and said(clause) in _RULES and out and said(out[-1]) in _MOVES and \
+                    not self.src.original[out[-1][-1][2]:clause[0][1]].strip(" \u3000(（"):
+                out[-1] = [(said(out[-1]) + ": ", out[-1][0][1], out[-1][0][2]), clause[0]]  # 遠へ(最寄り), 離れる 最寄り
+                continue
             names = names_of(clause[0]) if len(clause) == 1 else None
             if names is None:
                 out.append(clause)
@@ -830,6 +971,12 @@ class Rewritten:
             if listed is not None and out and out[-1] is listed and len(names) == 1 and \
                     names[0][0].strip() in [p.strip() for p, _s, _e in listed[1:]]:
                 placed = listed  # 蓮さんを狙います。蓮さんがいなければ城戸さんです: the list goes on after the one said again
+                continue
+            if listed is not None and out and out[-1] is listed and \
+                    _FALLBACK.search(self.src.original[listed[-1][2]:names[0][1]]):
+                for name in names:  # 城戸さんを狙います。いなければ蓮さんです: the next in the list
+                    listed.extend([(", ", name[1], name[1]), name])
+                placed = listed
                 continue
             if len(names) == 1 and out and said(out[-1]) in _MOVES and \
                     not re.sub(r"^[\s(（←]*(?:vs\.?|versus|against)?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
@@ -889,6 +1036,10 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+_RULES = ("最も近い相手", "最も遠い相手")
+# what says the next name is the one to attack when the one before cannot be (いなければ, 届かなかったら)
+_FALLBACK = re.compile(r"い(?:なければ|ない場合|ない(?:時|とき)|なかったら)|届か(?:なければ|ない場合|ない(?:時|とき)|なかったら)|"
+                       r"無理(?:なら|だったら)|(?:だめ|ダメ)(?:なら|だったら)")  # the rule words' values (data/lexicon.yaml, role rule)
 # a way to move and a band that cannot be one move (近寄って遠へ): two moves, refused as two
 _DISAGREE = (frozenset(("近寄る", "遠へ")), frozenset(("離れる", "近へ")))
 # a number said as a word, after 隙狙い or 超回避 (only there: ni is also a particle)

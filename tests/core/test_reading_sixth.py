@@ -1,0 +1,182 @@
+"""Orders read the way a GM reads them, sixth pass (issue 19): humble keigo after a verb
+(使わせていただきます), an opponent named as the subject of a condition (城戸さんがファイナルベントを
+使ってきたら), the next target when the first cannot be attacked (いなければ蓮さん), a line of names or
+an aside in brackets under the order, 超回避's scope written as boards write it (本体のみ, except
+advent, 本隊 for 本体), 近:ゾルダ as the move toward ゾルダ, and a move run against 阻止 (離れる阻止しない).
+Each case goes through the reading ``pbf check`` makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbf.errors import OrderError
+from pbf.turn.check import read_for_check
+
+
+def read(camp, player, text):
+    return read_for_check(camp, player, text)
+
+
+def warned(notes):
+    return [n.format() for n in notes if n.severity == "warning"]
+
+
+@pytest.mark.parametrize("text, canonical", [
+    # the causative of humble keigo is the player's own act; ていただきます is a function word
+    ("ソードベントを使わせていただきます", "ソードベント"),
+    ("ソードベントを使わせてもらいます", "ソードベント"),
+    ("近寄らせていただきます", "近寄る"),
+    ("ソードベントを使用させていただきます", "ソードベント"),
+    # the passive of 使う is whoever uses it: the condition's card
+    ("ファイナルベントを使われた場合はリフレクトベントで返します", "受動: ファイナルベントならリフレクトベント"),
+    ("ファイナルベントを発動されたらリフレクトベント", "受動: ファイナルベントならリフレクトベント"),
+])
+def test_humble_keigo_and_the_passive_of_use(camps, text, canonical):
+    got, notes = read(camps["rd"], "城戸", text)
+    assert got == canonical
+    assert not warned(notes)
+    assert not any("雑談" in n.format() for n in notes)  # いただきます is how the order is said
+
+
+def test_the_passive_of_a_move_is_never_the_players_move(camps):
+    """近寄られたら is the opponent's approach: never read as the player's own 近寄る."""
+    try:
+        got, _notes = read(camps["rd"], "城戸", "近寄られたら阻止")
+    except OrderError:
+        return
+    assert "近寄る" not in got.split(" / ")
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("アドベント\nもし城戸さんがファイナルベントを使ってきたら、ガードベントで防ぎます。", "アドベント / 受動: ファイナルベントならガードベント"),
+    ("城戸さんが近寄ってくるなら阻止しません。", "近寄るなら阻止しない"),
+    ("城戸さんが近づいてきても阻止はしません", "近寄るなら阻止しない"),
+])
+def test_the_opponent_named_as_a_conditions_subject_in_a_duel(camps, text, canonical):
+    got, notes = read(camps["rd"], "刃", text)
+    assert got == canonical
+    assert any("を「相手が」と読みました" in n.format() for n in notes) and not warned(notes)
+
+
+def test_in_a_battle_of_three_a_named_subject_is_warned(camps):
+    """A 受動 card's condition cannot name whose act it answers: it answers any opponent's."""
+    got, notes = read(camps["three"], "蓮", "トリックベント\n北岡さんがファイナルベントを使ったら、コンファインベントで打ち消します")
+    assert got == "トリックベント / 受動: ファイナルベントならコンファインベント"
+    assert any("どの相手のアクションにも" in w for w in warned(notes))
+
+
+def test_someone_is_no_word_of_the_order(camps):
+    """どなたか was read as a near miss of 阻止する."""
+    got, notes = read(camps["three"], "蓮", "どなたかがファイナルベントを使われた場合は、コンファインベントで打ち消させていただきます。")
+    assert got.startswith("受動: ファイナルベントならコンファインベント")
+    assert not any("阻止" in n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text, targets", [
+    ("シュートベント\n狙うのは城戸さんを優先で、いなければ蓮さんでお願いします。", "攻撃: 城戸, 蓮"),
+    ("シュートベント\n狙うのは蓮さんで、届かない場合は城戸さんでお願いします。", "攻撃: 蓮, 城戸"),
+    ("シュートベント\n城戸さんを狙います。いなければ蓮さんです", "攻撃: 城戸, 蓮"),
+    ("シュートベント\n蓮>城戸", "攻撃: 蓮, 城戸"),
+    ("FV 狙い蓮・城戸", "攻撃: 蓮, 城戸"),  # 狙い蓮 is no slip of 狙いは
+])
+def test_the_next_target_when_the_first_cannot_be(camps, text, targets):
+    assert targets in read(camps["three"], "北岡", text)[0].split(" / ")
+
+
+@pytest.mark.parametrize("text, targets", [
+    ("北岡さんに近づいてソードで斬りかかる！ 届かなかったら城戸さんで", "攻撃: 北岡, 城戸"),
+    ("ソードベントで北岡さんを攻撃、届かなかったら城戸さんで", "攻撃: 北岡, 城戸"),
+])
+def test_the_one_attacked_first_then_the_fallback(camps, text, targets):
+    assert targets in read(camps["three"], "蓮", text)[0].split(" / ")
+
+
+def test_a_line_of_names_after_a_word_unknown_is_no_chat(camps):
+    """的 蓮>城戸 under the card names whom to attack: never passed over as chat (it was, silently)."""
+    with pytest.raises(OrderError) as caught:
+        read(camps["three"], "北岡", "【行動】遠へ(最寄り)\nSHV\n的 蓮>城戸")
+    assert caught.value.problems[0].text == "的"
+
+
+def test_chat_that_names_a_fighter_is_warned(camps):
+    got, notes = read(camps["three"], "北岡", "SHV\n蓮さんお疲れ様でした")
+    assert got.startswith("シュートベント")
+    assert any("「蓮」は行動に入れていません" in w for w in warned(notes))
+
+
+@pytest.mark.parametrize("text, move", [
+    ("遠へ(最寄り)", "遠へ: 最も近い相手"),
+    ("離れる（一番近い相手）", "離れる: 最も近い相手"),
+    ("遠へ 最寄り", "遠へ: 最も近い相手"),
+])
+def test_a_rule_after_a_move_is_whom_it_is_against(camps, text, move):
+    assert read(camps["three"], "北岡", text)[0].split(" / ")[0] == move
+
+
+def test_an_aside_in_brackets_under_the_order_is_passed_over_with_its_words_named(camps):
+    got, notes = read(camps["rd"], "城戸", "いやー\n【行動】中へ / アドベント\n（ドラグレッダーの火炎弾なら中でも届くはず）")
+    assert got == "中へ / アドベント"
+    assert any("「中」は行動に入れていません" in w for w in warned(notes))
+    got, notes = read(camps["rd"], "城戸", "ソードベント\n(受動: FVならRV)")  # order words alone: read
+    assert got == "ソードベント / 受動: ファイナルベントならリフレクトベント"
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("離れ阻止×", "離れるなら阻止しない"),  # a stem against 阻止: the blocking of the opponent's move
+    ("近寄り阻止なし", "近寄るなら阻止しない"),
+])
+def test_a_stem_against_blocking_is_its_condition(camps, text, canonical):
+    assert read(camps["rd"], "城戸", text)[0] == canonical
+
+
+def test_a_verb_run_against_blocking_is_two_items_warned(camps):
+    """離れる阻止しない: the verb ends its clause (a list typed without separators); the other
+    reading is named."""
+    got, notes = read(camps["rd"], "城戸", "【行動】離れる阻止しない超回避1")
+    assert sorted(got.split(" / ")) == sorted(["離れる", "阻止しない", "超回避 1"])
+    assert any("離れるなら阻止しない" in w for w in warned(notes))
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("GV 超回避1:本体のみ", "超回避 1: 本体の攻撃だけ"),
+    ("ストライク　超回避2:達成5以上", "超回避 2: 達成値5以上なら"),
+    ("SV 超回避１：本隊の攻撃だけ", "超回避 1: 本体の攻撃だけ"),
+    ("SV super evasion 1 except advent", "超回避 1: 本体の攻撃と庇うときだけ"),
+    ("SV 超回避1 アドベント以外", "超回避 1: 本体の攻撃と庇うときだけ"),
+    ("SV 超回避 1 本体のみ", "超回避 1: 本体の攻撃だけ"),
+])
+def test_the_scope_of_super_evasion_as_boards_write_it(camps, text, clause):
+    got, notes = read(camps["rd"], "城戸", text)
+    assert clause in got.split(" / ")
+    if "本隊" in text:
+        assert any("「本隊」を「本体」と読みました" in n.format() for n in notes)
+
+
+def test_a_mark_of_not_after_a_word_is_its_negation(camps):
+    assert read(camps["rd"], "城戸", "【行動】移動×　SV　隙1")[0] == "ソードベント / 隙狙い 1"
+
+
+def test_an_ime_heading_a_kana_off_is_read_only_when_one_heading_is_that_close(camps):
+    """自動： is a kana off both 受動 (ジュドウ) and 移動 (イドウ): asked, not guessed."""
+    with pytest.raises(OrderError):
+        read(camps["rd"], "城戸", "SV 自動:GV")
+
+
+def test_the_canonical_order_of_standing_still_reads_back(tmp_path):
+    """正規化 shows 留まる for the order of defaults, which reads back as itself."""
+    import subprocess
+    import sys
+
+    run = [sys.executable, "-m", "pbf"]
+    folder = tmp_path / "duel"
+    subprocess.run([*run, "new", str(folder), "--system", "rider", "--player", "城戸=ryuki", "--player", "刃=jinshu",
+                    "--seed", "t"], check=True, capture_output=True)
+    first = subprocess.run([*run, "check", str(folder), "--player", "城戸", "留まる"], capture_output=True, text=True)
+    assert "正規化：留まる\n" in first.stdout
+    canonical = first.stdout.split("正規化：")[1].split("\n")[0]
+    again = subprocess.run([*run, "check", str(folder), "--player", "城戸", canonical], capture_output=True, text=True)
+    assert again.returncode == 0 and "※注意" not in again.stdout
+
+
+def test_a_techniques_nickname_cut_short(camps):
+    assert read(camps["ae"], "美鈴", "【行動】エナキャ")[0] == "↑→弱"
