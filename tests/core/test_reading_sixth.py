@@ -180,3 +180,48 @@ def test_the_canonical_order_of_standing_still_reads_back(tmp_path):
 
 def test_a_techniques_nickname_cut_short(camps):
     assert read(camps["ae"], "美鈴", "【行動】エナキャ")[0] == "↑→弱"
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("離れていく方は阻止しません", "離れるなら阻止しない"),  # the one who moves away: the opponent's move
+    ("離れる人は阻止しません", "離れるなら阻止しない"),
+    ("ストライクベント\n離れていく方は阻止いたしません。", "離れるなら阻止しない / ストライクベント"),
+])
+def test_the_one_who_moves_is_the_opponent(camps, text, canonical):
+    assert sorted(read(camps["three"], "城戸", text)[0].split(" / ")) == sorted(canonical.split(" / "))
+
+
+def test_cover_when_the_one_named_is_attacked(camps):
+    assert read(camps["three"], "城戸", "ソードベント\n蓮さんが攻撃された場合は、私が庇います。")[0] == "ソードベント / 庇う 蓮"
+
+
+def test_a_fighters_other_name_in_brackets_is_the_same_one(camps):
+    got, notes = read(camps["three"], "蓮", "ゾルダさん（北岡さん）に近づきます")
+    assert got == "近寄る: 北岡"  # not also 攻撃: 北岡 from the name in brackets
+    assert any("前の名前と同じ相手" in n.format() for n in notes)
+
+
+def test_a_rule_with_a_polite_person(camps):
+    assert read(camps["three"], "北岡", "一番近くにいる方から離れます。")[0] == "離れる: 最も近い相手"
+
+
+def test_as_it_is_at_a_band_is_staying(camps):
+    got, notes = read(camps["rd"], "城戸", "このまま近距離で、ソードベントを使って攻撃します。")
+    assert got == "ソードベント"
+    assert any("を「留まる」（今の距離のまま）" in n.format() for n in notes)
+
+
+def test_no_card_is_read_and_a_card_besides_it_is_a_contradiction(camps):
+    got, notes = read(camps["rd"], "城戸", "離れます。カードは今回は使いません。")
+    assert got == "離れる"
+    for text in ("ソードベント。カードは今回は使いません。", "ソードベント。カードは使いません。", "ソードベント カードなし"):
+        with pytest.raises(OrderError) as caught:
+            read(camps["rd"], "城戸", text)
+        assert "能動カードも書かれています" in caught.value.problems[0].format()
+
+
+def test_wait_and_see_says_nothing_of_the_order_and_is_warned(camps):
+    got, notes = read(camps["rd"], "刃", "少し下がって様子を見ます")
+    assert got == "離れる" and any("様子を見ます" in w for w in warned(notes))
+    with pytest.raises(OrderError):
+        read(camps["rd"], "刃", "様子見")  # alone: no order at all

@@ -23,7 +23,7 @@ from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_ov
 from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData
-from .names import _COURTESY, is_fighter
+from .names import _COURTESY, find_fighter, is_fighter
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
 # roles are explained at its top). Read once per process, from pbf's cache.
@@ -61,7 +61,7 @@ def lexicon(data: RiderData) -> Lexicon:
         role, value = str(entry["role"]), str(entry.get("value") or "")
         forms, verbs = [str(f) for f in entry.get("forms") or ()], [str(v) for v in entry.get("verbs") or ()]
         guess = role in ("head", "keyword", "attack", "pool")  # なら, 使う, 移動：, a rule (nearest) only as written
-        word = Word(f"{role}:{value}", value or forms[0], "order" if role not in ("drop", "label") else role, (role, value),
+        word = Word(f"{role}:{value}", value or forms[0], "order" if role not in ("drop", "label", "flavour") else role, (role, value),
                     _OPPOSITE.get(value), role == "head", guess, slip=role in ("head", "keyword", "attack", "pool", "rule", "mention"))
         for form in forms:
             lex.add(form, word)
@@ -178,13 +178,19 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
+        for m in _AS_IT_IS.finditer(src.norm):  # このまま近距離で: where they are, no move
+            if not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), "留まる"))
+                line, column, shown = src.where(m.start(), m.end())
+                self.notes.append(Problem(f"を「留まる」（今の距離のまま）と読みました（{m.group(1)}へ動くなら「{m.group(1)}へ」と書きます）。",
+                                          line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
         for tok in scanned:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
-        scanned = self._their_by_name(scanned, src, lex)
+        scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
         tokens, back = taken_back(self._remarks(scanned, src, declared), src)
         self.notes += back
         tokens = flavour(tokens, src)
@@ -192,14 +198,17 @@ class Rewritten:
         tokens, chat = chat_lines(tokens, src, named=self._names_one)
         tokens, remarks = chat_sentences(tokens, src, named=self._names_one)
         self.notes += chat + remarks + passed_over(tokens, src, attached=True)  # a rider's clause may go on in brackets
-        if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour") for t in tokens) and original.strip():
+        if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour", "drop") for t in tokens) and original.strip():
             # everything was chat: nothing is read as an order (a post of defaults says nothing)
             line, column, shown = src.where(0, len(src.norm))
             self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
                                          text=shown.strip() or None,
                                          hint="例：近寄る / ソードベント（何もしないなら「留まる」）"))
         self._pieces = pieces
+        self._no_card: Problem | None = None  # カードは使いません was read (a card written too is a contradiction)
         self._emit(tokens, declared)
+        if self._no_card is not None and set("".join(p for p, _s, _e in pieces).split(" / ")) & self.card_names:
+            self.problems.append(self._no_card)
         for k in range(len(pieces) - 1, 1, -1):  # 相手のファイナルベントが怖いので、ファイナルベントが来たら: one condition
             if pieces[k][0] == "なら" and pieces[k - 1][0].strip() and pieces[k - 2][0].endswith(pieces[k - 1][0].strip() + "なら"):
                 del pieces[k - 1:k + 1]
@@ -324,6 +333,14 @@ class Rewritten:
                 continue
             if kind == "negation":
                 last = clauses[-1][-1][0] if clauses[-1] else ""
+                if previous_significant is not None and previous_significant.word is not None and \
+                        str(previous_significant.word.concept) == "mention:" and \
+                        raw(previous_significant).startswith(("カード", "card")) and raw(tok) in _NOT_USING:
+                    line, column, shown = src.where(previous_significant.start, tok.end)
+                    self.notes.append(Problem("を「能動カードなし」と読みました。", line=line, column=column, text=shown))
+                    self._no_card = Problem("と書かれていますが、能動カードも書かれています。", line=line, column=column, text=shown,
+                                            hint="使うカードを書くか、「カードは使いません」を消してください。")
+                    continue  # カードは今回は使いません: no card (as no card written)
                 if last_attack is not None and last_attack is previous_significant:
                     close()
                     put("攻撃しない", last_attack)  # 攻撃をしないで: the attack word, then its negation
@@ -404,6 +421,11 @@ class Rewritten:
                 line, column, shown = src.where(tok.start, tok.end)
                 self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column, text=shown))
             role, value = word.value if isinstance(word.value, tuple) else ("head", word.value)
+            if role == "head" and value == "" and any(k in raw(tok).lower() for k in ("カード", "能動", "card")):
+                line, column, shown = src.where(tok.start, tok.end)  # カードは使いません, カードなし: no card
+                self._no_card = Problem("と書かれていますが、能動カードも書かれています。", line=line, column=column, text=shown,
+                                        hint="使うカードを書くか、「カードは使いません」を消してください。")
+                continue
             nxt = after.get(id(tok))
             if role == "attack":
                 last_attack = tok
@@ -542,6 +564,9 @@ class Rewritten:
                             c = [p for p in c if p != where_named]
                             while c and c[0][0].strip() in ("なら", "if"):
                                 c = c[1:]  # 城戸さんが狙われたら: the condition was the name's
+                            said_c = "".join(p for p, _s, _e in c)
+                            if said_c.startswith("受動: ") and said_c.endswith("なら"):
+                                continue  # 蓮さんが攻撃された場合は…庇います: a condition with no card, the name's
                             if c:
                                 kept_clauses.append(c)
                         clauses[:] = kept_clauses + [[("庇う ", *span(tok)), where_named]]
@@ -580,6 +605,14 @@ class Rewritten:
                 else:
                     self._their = True  # 近寄り阻止なし: the blocking of an approach — the opponent's move
             if value in ("近寄る", "離れる") and not self._their:
+                around = [t for t in tokens[index + 1:index + 7] if t.kind != "sep"]
+                k = 0
+                while k < len(around) and around[k].kind in ("function", "unknown") and raw(around[k]) in _MOVER:
+                    k += 1
+                if 0 < k < len(around) and any(raw(t) in _MOVER_PERSON for t in around[:k]) and around[k].word is not None \
+                        and isinstance(around[k].word.value, tuple) and around[k].word.value[1] in ("阻止する", "阻止しない"):
+                    self._their = True  # 離れていく方は阻止しません: the one who moves — the opponent's move
+                    passed.update(id(t) for t in around[:k] if t.kind == "unknown")
                 ahead = [t for t in tokens[index + 1:index + 4] if t.kind != "sep"]
                 if len(ahead) >= 2 and ahead[0].kind == "function" and raw(ahead[0]) in ("くる", "てくる", "来る") and \
                         ahead[1].word is not None and isinstance(ahead[1].word.value, tuple) and ahead[1].word.value[0] == "their":
@@ -824,6 +857,43 @@ class Rewritten:
             return scope + ("以外" if m.group(1).lower() in ("except", "not") else "だけ")
         return written
 
+    def _same_one_in_brackets(self, tokens: list[Token], src: Text) -> list[Token]:
+        """A fighter's other name in brackets after their name (ゾルダさん（北岡さん）): one fighter,
+        said twice; the brackets are passed over (with a note)."""
+        def who(tok: Token) -> str | None:
+            if tok.kind not in ("unknown", "symbol"):
+                return None
+            bare = src.norm[tok.start:tok.end].strip()
+            for courtesy in _COURTESY:
+                bare = bare[:-len(courtesy)] if bare.endswith(courtesy) and len(bare) > len(courtesy) else bare
+            fighters = {name: {"character": character} for name, character in self._roster}
+            found = find_fighter(bare, fighters, self._data) if bare else []
+            return found[0] if len(found) == 1 else None
+
+        out: list[Token] = []
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            out.append(tok)
+            first = who(tok) if self._roster else None
+            j = i + 1
+            while first is not None and j < len(tokens) and tokens[j].kind == "function" and \
+                    src.norm[tokens[j].start:tokens[j].end] in _COURTESY:
+                out.append(tokens[j])
+                j += 1
+            if first is not None and j + 2 < len(tokens) and tokens[j].kind == "sep" and src.norm[tokens[j].start] in "(（":
+                k = j + 2
+                while k < len(tokens) and tokens[k].kind == "function" and src.norm[tokens[k].start:tokens[k].end] in _COURTESY:
+                    k += 1
+                if k < len(tokens) and tokens[k].kind == "sep" and src.norm[tokens[k].start] in ")）" and \
+                        who(tokens[j + 1]) == first:
+                    line, column, shown = src.where(tokens[j].start, tokens[k].end)
+                    self.notes.append(Problem("は前の名前と同じ相手として読みました。", line=line, column=column, text=shown))
+                    i = k + 1
+                    continue
+            i = j
+        return out
+
     def _their_by_name(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
         """An opponent's name as the subject of a condition (城戸さんがファイナルベントを使ってきたら,
         城戸さんが近寄ってくるなら阻止しません) is 相手が: a 受動 card's or a 阻止's condition is of
@@ -1037,6 +1107,11 @@ class Rewritten:
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
 _RULES = ("最も近い相手", "最も遠い相手")
+_NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
+_AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)")
+# 離れていく方は, 近寄ってくる人は: the one who moves (the words between the move and its 阻止)
+_MOVER_PERSON = frozenset(("方", "人", "相手", "の", "奴", "やつ", "者", "もの", "かた"))
+_MOVER = _MOVER_PERSON | {"くる", "てくる", "来る", "いく", "ていく", "行く", "は", "のは", "方は", "人は", "ようとする", "うとする", "とする"}
 # what says the next name is the one to attack when the one before cannot be (いなければ, 届かなかったら)
 _FALLBACK = re.compile(r"い(?:なければ|ない場合|ない(?:時|とき)|なかったら)|届か(?:なければ|ない場合|ない(?:時|とき)|なかったら)|"
                        r"無理(?:なら|だったら)|(?:だめ|ダメ)(?:なら|だったら)")  # the rule words' values (data/lexicon.yaml, role rule)
