@@ -31,6 +31,15 @@ def _kana(ch: str) -> bool:
     return "ぁ" <= ch <= "ヺ"
 
 
+def _katakana(ch: str) -> bool:
+    return "ァ" <= ch <= "ヺ" or ch == "ー"
+
+
+# kanji a phone's or an IME's list offers for the katakana they look like (ストライクベン卜, ガ一ド, 口ード)
+_LOOKALIKE = {"卜": "ト", "一": "ー", "口": "ロ", "二": "ニ", "工": "エ", "力": "カ", "夕": "タ", "八": "ハ", "才": "オ",
+              "匕": "ヒ", "乙": "Z"}
+
+
 class Text:
     """``original`` normalised to ``norm`` (NFKC; variation selectors dropped), and ``folded``
     (hiragana as katakana, ASCII lower case) of exactly ``norm``'s length; ``origin[i]`` is the
@@ -60,6 +69,11 @@ class Text:
         for k in range(1, len(parts) - 1):  # a dash between kana is a long mark (ガ-ド, エナジ－キャノン)
             if parts[k] in "-‐―−—–ｰ~〜" and _kana(parts[k - 1]) and _kana(parts[k + 1]):
                 parts[k] = "ー"
+        for k in range(1, len(parts)):  # a kanji that looks like a katakana, after katakana (ベン卜, ガ一ド)
+            after = parts[k + 1] if k + 1 < len(parts) else ""
+            if parts[k] in _LOOKALIKE and _katakana(parts[k - 1]) and (
+                    _katakana(after) or not (after.isalnum() or "\u4e00" <= after <= "\u9fff")):
+                parts[k] = _LOOKALIKE[parts[k]]
         self.norm = "".join(parts)
         self.folded = "".join(_fold_char(ch) for ch in self.norm)
         self.origin = origin

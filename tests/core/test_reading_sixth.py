@@ -225,3 +225,31 @@ def test_wait_and_see_says_nothing_of_the_order_and_is_warned(camps):
     assert got == "離れる" and any("様子を見ます" in w for w in warned(notes))
     with pytest.raises(OrderError):
         read(camps["rd"], "刃", "様子見")  # alone: no order at all
+
+
+def test_a_reason_clause_is_passed_over_when_the_order_reads_without_it(camps):
+    got, notes = read(camps["rd"], "城戸", "【行動】\n中距離で戦いたいので、中へ移動いたします。相手が近づいてくるのは止めません。")
+    assert sorted(got.split(" / ")) == ["中へ", "近寄るなら阻止しない"]
+    assert any("「中距離で戦いたいので、」は理由の文として読みませんでした" in w for w in warned(notes))
+    got, notes = read(camps["rd"], "刃", "【行動】\nトリックベントを使います。\n攻撃されたときは受けで回避したいのですが、"
+                                        "ソードベントがないとできないと伺いましたので、受動カードとしてソードベントを使います。")
+    assert sorted(got.split(" / ")) == ["トリックベント", "受け", "受動: ソードベント"]  # its negation is the reason's
+
+
+def test_a_plot_explained_by_part_of_itself(camps):
+    got, notes = read(camps["ae"], "美鈴", "【行動】投げを狙いたいので、前進を２回してから投げます。")
+    assert got == "→→弱強"
+    got, notes = read(camps["ae"], "美鈴", "強を出したいので、弱弱")  # other cards in the reason: read, and warned
+    assert got == "強弱弱" and warned(notes)
+
+
+@pytest.mark.parametrize("player, text, band", [("城戸", "【行動】宙へ　ソードベント", "中へ"), ("北岡", "ムーブベント　十へ", "遠へ")])
+def test_one_kanji_of_a_bands_reading(camps, player, text, band):
+    got, notes = read(camps["three"], player, text)
+    assert band in got.split(" / ") and any(f"を「{band}」と読みました" in n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text, canonical", [("【行動】ストライクベン卜／隙狙い１", "ストライクベント / 隙狙い 1"),
+                                             ("ガ一ドベント", "ガードベント")])
+def test_a_kanji_that_looks_like_a_katakana(camps, text, canonical):
+    assert read(camps["rd"], "刃", text)[0] == canonical

@@ -216,8 +216,9 @@ class AlterEgo:
 
     def _explained(self, text: str, plot: Any, plot_mod: Any, ctx: Context, character: Any) -> Any:
         """弱攻撃のあとに強攻撃をしたいので、弱攻撃｜強攻撃 でお願いします: the sentence before ので says
-        why, the part after is the plot — the same cards said twice are one plot, read from the part
-        after (as written there), with a note. Otherwise the plot as read."""
+        why, the part after is the plot — the cards before said again after (all of them, or as a
+        part: 投げを狙いたいので、前進を２回してから投げます) are one plot, read from the part after (as
+        written there), with a note. Otherwise the plot as read."""
         import re
 
         m = re.search(r"(?:な?ので|のつもりで)[、,。\s]*", text)
@@ -229,9 +230,17 @@ class AlterEgo:
             after = plot_mod.parse_plot(text[m.end():], words)
         except OrderError:
             return plot
-        if not before.cards or before.cards != after.cards or plot.cards != before.cards + after.cards:
-            return plot
+        said = tuple(before.cards)
+        within = any(tuple(after.cards[k:k + len(said)]) == said for k in range(len(after.cards) - len(said) + 1))
         line = text.count("\n", 0, m.start()) + 1
+        if before.cards and after.cards and not within and plot.cards == before.cards + after.cards:
+            # 強を出したいので、弱弱: the reason names other cards — read as one plot, and said
+            note = Problem("の後ろも続けてカードとして読みました（理由の文のカードも行動に入れています）。", line=line, column=1,
+                           text=text[: m.end()].strip().split("\n")[-1], severity="warning",
+                           hint="理由の文のカードが行動でないなら、行動だけを書いてください。")
+            return plot_mod.Plot(plot.items, (*plot.notes, note))
+        if not before.cards or not within or plot.cards != before.cards + after.cards:
+            return plot  # 投げを狙いたいので、前進を２回してから投げます: the cards before are part of the plot after
         note = Problem("は行動の説明として読みませんでした（後ろに同じカードが書かれています）。", line=line, column=1,
                        text=text[: m.end()].strip().split("\n")[-1])
         return plot_mod.Plot(tuple(_shifted(item, text, m.end()) for item in after.items),

@@ -251,13 +251,43 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
         try:
             order = _read(text, player, state, data, teams, natural=True)
         except _Refused as second:
-            # the reading that got further says what is wrong: the GM's reading when only the order
-            # language could not read the words (回避は防御力 reads, and needs a ガードベント)
-            # (at the same stage, the one whose first problem is further on: the order language stops at
-            # the first sentence it cannot take, where the GM's reading may have read up to the real problem)
-            further = second.stage == first.stage and _where(second) >= _where(first, past=True)
-            raise OrderError((second if second.stage > first.stage or further else first).problems) from None
+            order = _without_reasons(text, player, state, data, teams)
+            if order is None:
+                # the reading that got further says what is wrong: the GM's reading when only the order
+                # language could not read the words (回避は防御力 reads, and needs a ガードベント)
+                # (at the same stage, the one whose first problem is further on: the order language stops at
+                # the first sentence it cannot take, where the GM's reading may have read up to the real problem)
+                further = second.stage == first.stage and _where(second) >= _where(first, past=True)
+                raise OrderError((second if second.stage > first.stage or further else first).problems) from None
     return replace(order, canonical=canonical(order, data))
+
+
+# a clause that says why (中距離で戦いたいので、): from a sentence's start or a comma to its ので/ため and a comma
+_REASON = re.compile(r"(?:^|(?<=[。！？!?\n】、,]))[^。！？!?\n】、,]{1,40}?(?:な?ので|ため|だから)[、,]")
+
+
+def _without_reasons(text: str, player: str, state: dict[str, Any], data: RiderData,
+                     teams: dict[str, str | None] | None) -> RiderOrder | None:
+    """A post neither reading takes, read again without the clauses that say why (中距離で戦いたいので、
+    中へ移動いたします; ソードベントがないとできないと伺いましたので、): the GM reads the order after
+    them. Taken when that holds, with a warning for each clause passed over; else None."""
+    reasons = list(_REASON.finditer(text))
+    if not reasons:
+        return None
+    blanked = text
+    for m in reasons:
+        blanked = blanked[:m.start()] + "".join(ch if ch == "\n" else " " for ch in m.group()) + blanked[m.end():]
+    try:
+        order = _read(blanked, player, state, data, teams, natural=True)
+    except _Refused:
+        return None
+    notes = []
+    for m in reasons:
+        line = text.count("\n", 0, m.start()) + 1
+        column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        notes.append(Problem("は理由の文として読みませんでした。", line=line, column=column, text=m.group().strip(),
+                             severity="warning", hint="理由の文にも行動があるなら、行動の文に書いてください。"))
+    return replace(order, notes=(*notes, *order.notes))
 
 
 def _where(refused: OrderError, past: bool = False) -> tuple[int, int]:

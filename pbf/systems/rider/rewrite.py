@@ -131,6 +131,21 @@ def _body_by_reading(word: str) -> bool:
     return len(word) == 2 and all("一" <= ch <= "龯" for ch in word) and kana.reading(word) == "ホンタイ"
 
 
+_ONE_KANJI_TO = re.compile(r"(?<![一-龯々])([一-龯])(?:へ|まで)(?![一-龯ぁ-ゖ])")
+_BAND_READINGS = {"近": ("キン", "チカ"), "中": ("チュウ", "ナカ"), "遠": ("エン", "トオ")}
+
+
+def _band_by_reading(kanji_: str) -> str | None:
+    """The band whose kanji reads as ``kanji_`` does (宙 チュウ: 中; 十 トオ: 遠), when one band only."""
+    if kanji_ in _BAND_READINGS:
+        return None
+    from ...reader.kanji import readings
+
+    said = set(readings(kanji_))
+    found = [band for band, sounds in _BAND_READINGS.items() if said & set(sounds)]
+    return found[0] if len(found) == 1 else None
+
+
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
@@ -178,6 +193,12 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
+        for m in _ONE_KANJI_TO.finditer(src.norm):  # 宙へ, 十へ: an IME's kanji of a band's reading
+            band = _band_by_reading(m.group(1))
+            if band is not None and not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), band + "へ"))
+                line, column, shown = src.where(m.start(), m.end())
+                self.notes.append(Problem(f"を「{band}へ」と読みました。", line=line, column=column, text=shown))
         for m in _AS_IT_IS.finditer(src.norm):  # このまま近距離で: where they are, no move
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), "留まる"))
