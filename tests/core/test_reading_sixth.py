@@ -253,3 +253,15 @@ def test_one_kanji_of_a_bands_reading(camps, player, text, band):
                                              ("ガ一ドベント", "ガードベント")])
 def test_a_kanji_that_looks_like_a_katakana(camps, text, canonical):
     assert read(camps["rd"], "刃", text)[0] == canonical
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("刃", "【行動】 stay, Trick Vent, don't block if he moves away", "離れるなら阻止しない / トリックベント"),
+    ("城戸", "Sword Vent, don't block if he comes closer", "近寄るなら阻止しない / ソードベント"),
+    ("城戸", "【行動】 move closer, Sword Vent. If he uses Final Vent -> Reflect Vent plz",
+     "近寄る / ソードベント / 受動: ファイナルベントならリフレクトベント"),
+    ("城戸", "【行動】\nSurvive!!\nallow if closer\nGuard Vent if attacked (passive)", "近寄るなら阻止しない / サバイブ / 受動: 攻撃ならガードベント"),
+    ("刃", "to near\nsword vent (passive, when attacked)\nparry", "近へ / 受動: 攻撃ならソードベント / 受け"),
+])
+def test_english_conditions_after_what_they_condition(camps, player, text, canonical):
+    assert sorted(read(camps["rd"], player, text)[0].split(" / ")) == sorted(canonical.split(" / "))

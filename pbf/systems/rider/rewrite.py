@@ -313,8 +313,8 @@ class Rewritten:
                 ch = src.norm[tok.start] if tok.end > tok.start else "\n"
                 if state["list"] and ch in "、・,":
                     put(",", tok)
-                elif ch in "/;。!?！？\n":
-                    close()  # the end of a sentence ends the clause, whatever it waited for
+                elif ch in "/;。!?！？\n" or (ch == "." and src.norm[tok.end:tok.end + 1] in (" ", "\u3000", "\n", "")):
+                    close()  # the end of a sentence ends the clause, whatever it waited for (Sword Vent. If he…)
                 elif (ch in ":" or ch in " \u3000") and (current := "".join(p for p, _s, _e in clauses[-1])).startswith("超回避") and \
                         any(c.isdigit() for c in current) and (
                             (_SCOPE_START.match(src.norm, tok.end) or _body_by_reading(src.norm[tok.end:].lstrip()[:2]))
@@ -501,8 +501,10 @@ class Rewritten:
                     nxt.kind == "unknown" and (src.span(nxt.start, nxt.end)[0] in self._names or self._is_name(raw(nxt))):
                 continue  # 遠(vsナイト): against whom the move is, no condition
             if role == "nara" or (role == "their" and raw(tok).lower().startswith(("if ", "when "))):
-                if not clauses[-1] and len(clauses) > 1:
-                    clauses.pop()  # guard vent if attacked: the condition belongs to the clause before
+                if not clauses[-1] and len(clauses) > 1 and clauses[-2] and \
+                        not re.search(r"[。!?！？\n]|\.\s", src.original[clauses[-2][-1][2]:span(tok)[0]]):
+                    clauses.pop()  # guard vent if attacked: the condition belongs to the clause before (not
+                    # across a sentence's end: Sword Vent. If he uses Final Vent -> Reflect Vent)
                 current = "".join(p for p, _s, _e in clauses[-1])
                 conditional = bool(current) and (current.split(" ")[0] in cards or current.startswith("攻撃"))
                 if conditional and not current.startswith(("受動", "passive")):
@@ -756,6 +758,26 @@ class Rewritten:
                     self.src.original[merged[-1][-1][2]:clause[0][1]].rstrip().endswith(("(", "（")):
                 clause = [("受動: ", clause[0][1], clause[0][1]), (said + "なら", clause[0][1], clause[0][2])]
                 said = "受動: " + said + "なら"  # こんふぁいん(ふぁいなるに): the card in brackets is its condition
+            before = " ".join("".join(p for p, _s, _e in merged[-1]).split()) if merged else ""
+            squeezed = " ".join(said.split())
+            if squeezed in ("近寄るなら", "離れるなら") and before in ("阻止しない if", "阻止する if"):
+                merged[-1] = [(said, *clause[0][1:]), (before[:-3], *merged[-1][0][1:])]  # don't block if he moves away
+                continue
+            if squeezed.startswith("受動: if ") and merged and before in self.card_names:
+                merged[-1] = [("受動: ", *merged[-1][0][1:]), *merged[-1], *clause[1:]]  # sword vent (passive, when attacked)
+                continue
+            if squeezed == "受動:" and before.startswith("受動: "):
+                continue  # Guard Vent if attacked (passive): said again
+            if squeezed in (">", "->", "→", "=>", "⇒") and before.startswith("if ") and before[3:] in self.card_names:
+                continue  # If he uses Final Vent -> Reflect Vent: the arrow says what answers it
+            if merged and before.startswith("if ") and before[3:] in self.card_names and \
+                    (squeezed in self.card_names or (squeezed.startswith("受動: ") and squeezed[4:].strip() in self.card_names)):
+                condition = merged.pop()
+                card = squeezed[4:].strip() if squeezed.startswith("受動: ") else squeezed
+                at = clause[-1]
+                clause = [("受動: ", at[1], at[1]), (card, at[1], at[2]), (" if ", condition[0][1], condition[0][2]),
+                          (before[3:], condition[-1][1], condition[-1][2])]
+                said = "受動: " + card + " if " + before[3:]
             if said.startswith("受動: ") and said.endswith("なら") and merged and \
                     "".join(p for p, _s, _e in merged[-1]).startswith("受動: ") and \
                     "なら" not in "".join(p for p, _s, _e in merged[-1]):
