@@ -221,7 +221,12 @@ def _loosen(said: str, marks: bool = False) -> str:
         if out and ch in _LENGTHENS and _VOWEL_OF.get(out[-1], out[-1]) in _LENGTHENS[ch]:
             continue  # キヨウ → キヨ, ソオ → ソ, ケイ → ケ
         out.append(ch)
-    return "".join(out).replace(" ", "")
+    joined = "".join(out).replace(" ", "")
+    return joined if marks else joined.translate(_SAME_SHAPE)
+
+
+# katakana a hand or a phone's handwriting pad mistakes for each other (キャソセル, ジャソプ): alike
+_SAME_SHAPE = str.maketrans({"ソ": "ン"})
 
 
 def distance(a: str, b: str, limit: int = 3) -> int:

@@ -156,7 +156,8 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
                 out.append(Token(i, close + 1, "comment"))  # （刃さんそろそろ撃ってきそうｗ）: chat, whatever its words
                 i = close + 1
                 continue
-            if remarks is True and close is not None and (not _holds_order_word(folded, i + 1, close, lexicon) or (
+            if remarks is True and close is not None and not _symbols_only(folded, i + 1, close, symbol) and (
+                    not _holds_order_word(folded, i + 1, close, lexicon) or (
                     chatty_remark.search(folded, i + 1, close) and not chatty_remark.match(folded, i + 1, close))):
                 # (ビビりガード笑): a remark that ends as talk does is talk, its order words named in a warning
                 out.append(Token(i, close + 1, "comment", named=_order_words(text.norm, folded, i + 1, close, lexicon)))
@@ -181,9 +182,34 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, j, "comment"))  # 🙏 🌙 💪 ☆彡: decoration, passed over
             i = j
             continue
+        if ch in _LOOKS_LIKE_A_CARD and out and out[-1].kind == "word" and out[-1].end == i and \
+                out[-1].word is not None and out[-1].word.technique:
+            j = i + 1  # ｴﾅｼﾞｰｷｬﾉﾝ👊: after a technique named in full, at its line's end — decoration
+            while j < n and (folded[j] in _LOOKS_LIKE_A_CARD or _decoration(folded[j])):
+                j += 1
+            if j == n or folded[j] in " \t\n\u3000!！。":
+                out.append(Token(i, j, "comment"))
+                i = j
+                continue
         unknown(i)
         i += 1
     return out
+
+
+def _symbols_only(folded: str, start: int, end: int, symbol: Callable[[str, int], int | None] | None) -> bool:
+    """A bracket of cards alone ([→][→][弱強]: each card in its box, as some boards write a plot)."""
+    if symbol is None or start >= end:
+        return False
+    i = start
+    while i < end:
+        if folded[i] in " \u3000":
+            i += 1
+            continue
+        found = symbol(folded, i)
+        if found is None or found <= i or found > end:
+            return False
+        i = found
+    return True
 
 
 def _ends_a_word(folded: str, at: int, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None) -> bool:

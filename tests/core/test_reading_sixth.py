@@ -265,3 +265,18 @@ def test_a_kanji_that_looks_like_a_katakana(camps, text, canonical):
 ])
 def test_english_conditions_after_what_they_condition(camps, player, text, canonical):
     assert sorted(read(camps["rd"], player, text)[0].split(" / ")) == sorted(canonical.split(" / "))
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】ｴﾅｼﾞｰｷｬﾉﾝ👊", "↑→弱"),  # after a technique named in full: decoration
+    ("【行動】[→][→][弱強]", "→→弱強"),  # each card in its box
+    ("【行動】[→][→][弱][強]", "→→弱強"),
+    ("【行動】ジャソプ", "↑"),  # ソ for ン, as a hand writes them
+])
+def test_a_plot_in_boxes_a_fist_after_a_name_and_katakana_alike(camps, text, canonical):
+    assert read(camps["ae"], "美鈴", text)[0] == canonical
+
+
+def test_a_fist_after_a_card_is_still_asked(camps):
+    with pytest.raises(OrderError):
+        read(camps["ae"], "美鈴", "弱👊")  # 👊 may be meant as a card
