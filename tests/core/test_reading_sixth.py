@@ -280,3 +280,23 @@ def test_a_plot_in_boxes_a_fist_after_a_name_and_katakana_alike(camps, text, can
 def test_a_fist_after_a_card_is_still_asked(camps):
     with pytest.raises(OrderError):
         read(camps["ae"], "美鈴", "弱👊")  # 👊 may be meant as a card
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("城戸", "【行動】\n中へ 近寄るなら阻止しない\nアド", "中へ / 近寄るなら阻止しない / アドベント"),  # a condition is no move of one's own
+    ("刃", "【行動】stay put, no block when he backs off, guard vent", "離れるなら阻止しない / ガードベント"),
+])
+def test_the_opponents_move_in_a_condition_is_no_second_move(camps, player, text, canonical):
+    assert sorted(read(camps["rd"], player, text)[0].split(" / ")) == sorted(canonical.split(" / "))
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("蓮", "chikayoru: ichiban tooi aite / torikku bento / juudou: adobento nara konfain bento",
+     "近寄る: 最も遠い相手 / トリックベント / 受動: アドベントならコンファインベント"),  # aite was read as 隙狙い
+    ("城戸", "【行動】 sono mama todomaru. Strike Vent de Ren wo nerau. kougeki sare tara Guard Vent.",
+     "ストライクベント / 受動: 攻撃ならガードベント / 攻撃: 蓮"),
+])
+def test_romaji_of_rules_and_conditions(camps, player, text, canonical):
+    got, notes = read(camps["three"], player, text)
+    assert sorted(got.split(" / ")) == sorted(canonical.split(" / "))
+    assert not any("隙狙い" in n.format() for n in notes)

@@ -760,9 +760,13 @@ class Rewritten:
                 said = "受動: " + said + "なら"  # こんふぁいん(ふぁいなるに): the card in brackets is its condition
             before = " ".join("".join(p for p, _s, _e in merged[-1]).split()) if merged else ""
             squeezed = " ".join(said.split())
-            if squeezed in ("近寄るなら", "離れるなら") and before in ("阻止しない if", "阻止する if"):
-                merged[-1] = [(said, *clause[0][1:]), (before[:-3], *merged[-1][0][1:])]  # don't block if he moves away
-                continue
+            if squeezed.startswith(("近寄るなら", "離れるなら")) and before in ("阻止しない if", "阻止する if") and \
+                    clause[0][0].strip() in ("近寄るなら", "離れるなら", "近寄る", "離れる"):
+                head = 1 if clause[0][0].strip().endswith("なら") else 2  # 近寄るなら, or 近寄る + なら
+                merged[-1] = [(squeezed[:5], clause[0][1], clause[head - 1][2]), (before[:-3], *merged[-1][0][1:])]
+                if clause[head:]:  # no block when he backs off, guard vent: what follows is a clause of its own
+                    merged.append(clause[head:])
+                continue  # don't block if he moves away
             if squeezed.startswith("受動: if ") and merged and before in self.card_names:
                 merged[-1] = [("受動: ", *merged[-1][0][1:]), *merged[-1], *clause[1:]]  # sword vent (passive, when attacked)
                 continue
@@ -811,6 +815,9 @@ class Rewritten:
         said of one move — the band says where, the verb only how (and from whom): one move, noted."""
         def move(clause: list[tuple[str, int, int]]) -> str | None:
             head = clause[0][0].rstrip(": ") if clause else ""
+            said = "".join(p for p, _s, _e in clause)
+            if "なら" in said or " if " in said:
+                return None  # 近寄るなら阻止しない: the opponent's move, a condition — no move of the player's
             return head if head in _MOVES else None
 
         moves = [k for k, c in enumerate(clauses) if move(c)]
