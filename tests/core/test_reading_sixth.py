@@ -300,3 +300,21 @@ def test_romaji_of_rules_and_conditions(camps, player, text, canonical):
     got, notes = read(camps["three"], player, text)
     assert sorted(got.split(" / ")) == sorted(canonical.split(" / "))
     assert not any("隙狙い" in n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text", [
+    "【行動】弱攻撃、キャンセル（弱と←を捨てます）、エナジーキャノン",
+    "【行動】弱のあと、弱と←を捨ててキャンセル、エナジーキャノン",
+    "弱攻撃のあと、弱と←を捨ててキャンセルしてからエナジーキャノンです",
+])
+def test_a_cancels_discards_said_in_words(camps, text):
+    got, notes = read(camps["ae"], "美鈴", text)
+    assert got == "弱C(弱←)↑→弱"
+    assert any("を「C(弱←)」" in n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text, canonical", [("【行動】朧", "←→強"), ("朧 4", "←→強←")])
+def test_a_technique_by_its_first_kanji(camps, text, canonical):
+    assert read(camps["ae"], "楓", text)[0] == canonical
+    with pytest.raises(OrderError):
+        read(camps["ae"], "美鈴", "【行動】朧")  # 美鈴 has no technique it begins

@@ -15,11 +15,11 @@ from corpus.runner import figures, run
 # (read as meant, unclear refused or warned) — the second and third corpora were written later, each
 # by another hand without the code, and read first by a version not tuned to them (docs/reading.md
 # gives those first figures); the floors are what this version reaches on each
-FLOOR = {"alterego": (0.97, 0.91), "rider": (0.975, 0.96), "alterego-2": (0.96, 0.92), "rider-2": (0.97, 0.96),
-         "alterego-3": (0.955, 0.83), "rider-3": (0.945, 0.93), "alterego-4": (0.92, 0.91), "rider-4": (0.925, 1.0),
-         "alterego-5": (0.95, 0.94), "rider-5": (0.975, 1.0), "alterego-6": (0.94, 0.95), "rider-6": (0.95, 0.91),
-         "alterego-8": (0.98, 0.80), "rider-8": (0.90, 0.92), "alterego-9": (0.93, 0.92), "rider-9": (0.81, 1.0),
-         "alterego-10": (0.98, 0.92), "rider-10": (0.95, 1.0)}
+FLOOR = {"alterego": (0.975, 0.91), "rider": (0.98, 0.96), "alterego-2": (0.975, 0.92), "rider-2": (0.98, 0.96),
+         "alterego-3": (0.96, 0.83), "rider-3": (0.955, 0.93), "alterego-4": (0.93, 0.91), "rider-4": (0.95, 1.0),
+         "alterego-5": (0.96, 0.94), "rider-5": (0.985, 1.0), "alterego-6": (0.95, 0.95), "rider-6": (0.97, 0.91),
+         "alterego-8": (0.99, 0.84), "rider-8": (0.955, 0.92), "alterego-9": (0.95, 0.92), "rider-9": (0.915, 1.0),
+         "alterego-10": (0.98, 0.92), "rider-10": (0.96, 1.0)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150}

@@ -66,6 +66,16 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
         short = tech.name[:2]
         if len(tech.name) >= 3 and has_kanji(short) and not any(kana_fold(short) == k for k in lex.exact):
             lex.add(short, Word(tech.command, names[tech.command], value=tech.command, technique=True))
+    # by its first kanji alone (朧 for 朧月), when that kanji begins no other technique's name and is
+    # no word already: read only as written
+    firsts: dict[str, set[str]] = {}
+    for tech in character.techniques:
+        if tech.name[:1] and has_kanji(tech.name[:1]):
+            firsts.setdefault(tech.name[:1], set()).add(tech.command)
+    for tech in character.techniques[len(data.common):]:
+        first = tech.name[:1]
+        if len(tech.name) >= 2 and len(firsts.get(first, ())) == 1 and kana_fold(first) not in lex.exact and first not in ("弱", "強"):
+            lex.add(first, Word(tech.command, names[tech.command], value=tech.command, technique=True, guess=False))
     # a character's own technique by the initials of its English name (EC for energy cannon), when
     # no other word is so
     own = {tech.command for tech in character.techniques[len(data.common):]}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -141,10 +143,15 @@ class AlterEgo:
         plot_mod = _plot()
         Cancel, Card = plot_mod.Cancel, plot_mod.Card
         character = ctx.data.characters.get(ctx.players[player].character)
+        said_discards: list[Problem] = []
+        if "捨" in text:
+            text, said_discards = _discards_said(text)
         try:
             plot = plot_mod.parse_plot(text, _lexicon().lexicon(ctx.data, character) if character else None)
         except OrderError as exc:
             raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
+        if said_discards:
+            plot = plot_mod.Plot(plot.items, (*said_discards, *plot.notes))
         if "ので" in text or "のつもりで" in text:
             plot = self._explained(text, plot, plot_mod, ctx, character)
         if "(" in text or "（" in text:
@@ -593,3 +600,30 @@ def _shifted(item: Any, text: str, offset: int) -> Any:
         return item
     start_col = offset - (text.rfind("\n", 0, offset) + 1)
     return replace(item, line=item.line + line, column=item.column + (start_col if item.line == 1 else 0))
+
+
+_CARD = "[弱強←→↑]"
+_AND = "[ \u3000]*(?:と|、|,|・)?[ \u3000]*"
+# the two cards a cancel discards, said in words (キャンセル（弱と←を捨てます）, 弱と←を捨ててキャンセル)
+_DISCARDS = [re.compile(p) for p in (
+    rf"キャンセル[ \u3000]*[（(][ \u3000]*({_CARD}){_AND}({_CARD})[ \u3000]*を?[ \u3000]*捨て(?:ます|る|て)?[ \u3000]*[)）]",
+    rf"({_CARD}){_AND}({_CARD})[ \u3000]*を[ \u3000]*捨てて[ \u3000]*キャンセル(?:して|し|を)?",
+    rf"キャンセル[、, \u3000]*({_CARD}){_AND}({_CARD})[ \u3000]*を[ \u3000]*捨て(?:ます|る|て)",
+)]
+
+
+def _discards_said(text: str) -> tuple[str, list[Problem]]:
+    """The cancel's two discards said in words, as the order language writes them (キャンセル(弱←)),
+    the rest of the text where it was (the span is padded with spaces), with a note for each."""
+    notes: list[Problem] = []
+    for pattern in _DISCARDS:
+        for m in list(pattern.finditer(text)):
+            written = f"キャンセル({m.group(1)}{m.group(2)})"
+            if len(written) > len(m.group()):
+                continue
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            notes.append(Problem(f"を「C({m.group(1)}{m.group(2)})」（{m.group(1)}と{m.group(2)}を捨てるキャンセル）と読みました。",
+                                 line=line, column=column, text=m.group()))
+            text = text[:m.start()] + written + " " * (len(m.group()) - len(written)) + text[m.end():]
+    return text, notes
