@@ -157,7 +157,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
                 i = close + 1
                 continue
             if remarks is True and close is not None and not _symbols_only(folded, i + 1, close, symbol) and (
-                    not _holds_order_word(folded, i + 1, close, lexicon) or (
+                    not _holds_order_word(folded, i + 1, close, lexicon) or _talk_inside(folded, i + 1, close, lexicon, symbol) or (
                     chatty_remark.search(folded, i + 1, close) and not chatty_remark.match(folded, i + 1, close))):
                 # (ビビりガード笑): a remark that ends as talk does is talk, its order words named in a warning
                 out.append(Token(i, close + 1, "comment", named=_order_words(text.norm, folded, i + 1, close, lexicon)))
@@ -194,6 +194,30 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         unknown(i)
         i += 1
     return out
+
+
+def _talk_inside(folded: str, start: int, end: int, lexicon: Lexicon,
+                 symbol: Callable[[str, int], int | None] | None) -> bool:
+    """A remark after something on its line that holds a word pbf does not know, two letters or
+    more with a kanji (なし（ガード継続）, ９ L、L（ＥＣ→刻み）): talk about the order — passed over,
+    its order words named in a warning. Kana alone may be a slip of an order word."""
+    if start == 0 or not folded[:start - 1].strip(" \u3000").rsplit("\n", 1)[-1]:
+        return False  # a bracket that opens its line holds the order, if anything
+    i, run, kanji = start, 0, False
+    while i < end:
+        found = lexicon.match(folded, i, None)
+        at = found[0] if found is not None else (symbol(folded, i) if symbol is not None else None)
+        if at is not None and at > i:
+            run, kanji, i = 0, False, at
+            continue
+        if folded[i].isalpha():
+            run, kanji = run + 1, kanji or "\u4e00" <= folded[i] <= "\u9fff"
+        else:
+            run, kanji = 0, False
+        if run >= 2 and kanji:
+            return True
+        i += 1
+    return False
 
 
 def _symbols_only(folded: str, start: int, end: int, symbol: Callable[[str, int], int | None] | None) -> bool:

@@ -318,3 +318,13 @@ def test_a_technique_by_its_first_kanji(camps, text, canonical):
     assert read(camps["ae"], "楓", text)[0] == canonical
     with pytest.raises(OrderError):
         read(camps["ae"], "美鈴", "【行動】朧")  # 美鈴 has no technique it begins
+
+
+@pytest.mark.parametrize("player, text, canonical, named", [
+    ("楓", "【行動】なし（ガード継続）", "", "ガード"),
+    ("美鈴", "【行動】９ L、L（ＥＣ→刻み）", "↑→弱弱", "EC"),
+])
+def test_a_remark_of_talk_after_the_plot_is_passed_over_its_order_words_named(camps, player, text, canonical, named):
+    got, notes = read(camps["ae"], player, text)
+    assert got == canonical
+    assert any(f"「{named}」は行動に入れていません" in w for w in warned(notes))
