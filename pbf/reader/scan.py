@@ -206,6 +206,8 @@ def _talk_inside(folded: str, start: int, end: int, lexicon: Lexicon,
     i, run, kanji = start, 0, False
     while i < end:
         found = lexicon.match(folded, i, None)
+        if found is not None and str(found[1].concept).startswith("ask:"):
+            return True  # (dash heavy): a word that names no one card says how, not which
         at = found[0] if found is not None else (symbol(folded, i) if symbol is not None else None)
         if at is not None and at > i:
             run, kanji, i = 0, False, at

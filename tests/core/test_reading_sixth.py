@@ -328,3 +328,29 @@ def test_a_remark_of_talk_after_the_plot_is_passed_over_its_order_words_named(ca
     got, notes = read(camps["ae"], player, text)
     assert got == canonical
     assert any(f"「{named}」は行動に入れていません" in w for w in warned(notes))
+
+
+@pytest.mark.parametrize("text", ["【行動】ダッシュ投げ", "dash in and throw", "ﾀﾞｯｼｭ 投げ"])
+def test_a_dash_says_no_number_of_steps_and_is_asked(camps, text):
+    with pytest.raises(OrderError) as caught:
+        read(camps["ae"], "美鈴", text)
+    assert "「→」・「→→」" in caught.value.problems[0].format()
+
+
+def test_a_dash_in_a_gloss_after_the_plot_is_talk(camps):
+    assert read(camps["ae"], "美鈴", "【行動】6 6 H (dash heavy)")[0] == "→→強"
+
+
+@pytest.mark.parametrize("text", ["弱か強", "ぜんしんかこうたい", "【行動】→→ｷｮｳ か ｼﾞｬｸ"])
+def test_one_card_or_another_is_asked(camps, text):
+    with pytest.raises(OrderError) as caught:
+        read(camps["ae"], "美鈴", text)
+    assert "どちらか決まっていません" in caught.value.problems[0].format()
+    assert read(camps["ae"], "美鈴", "弱強かな")[0] == "弱強"  # かな ends a sentence: no choice
+
+
+@pytest.mark.parametrize("text, canonical", [("ガード→前進→強", "←→→→強"), ("前進×2→弱", "→→→弱")])
+def test_an_arrow_between_words_is_a_card_warned(camps, text, canonical):
+    got, notes = read(camps["ae"], "美鈴", text)
+    assert got == canonical and any("前進（→）のカードとして読みました" in w for w in warned(notes))
+    assert not warned(read(camps["ae"], "美鈴", "弱→→弱強")[1])  # cards in symbols: no warning

@@ -116,7 +116,7 @@ def test_a_bracket_that_qualifies_the_order_is_still_read(camps):
 # -- Alter EGO --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("player, text, canonical, note", [
-    ("美鈴", "【行動】6 6 H (dash heavy)", "→→強", "直前の行動の説明として読みました"),  # a gloss of the plot
+    ("美鈴", "【行動】6 6 H (dash heavy)", "→→強", "注釈として読みませんでした"),  # a gloss of the plot (dash names no number of steps)
     ("美鈴", "【行動】弱攻撃のあとに強攻撃をしたいので、弱攻撃｜強攻撃 でお願いします。", "弱|強", "行動の説明として読みませんでした"),
     ("美鈴", "【行動】move forward twice then energy cannon", "→→↑→弱", None),
     ("楓", "【行動】walk forward twice and throw", "→→弱強", None),

@@ -230,10 +230,15 @@ def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
             continue
         arrows = [t for t in (before, after) if t.kind == "symbol" and src.norm[t.start:t.end] in ("→", "->", "➡")]
         named = [t for t in (before, after) if _names_a_move(t)]
-        if arrows or not named:
+        # ガード→前進→強, 前進×2→弱: an arrow between words (or after a count) reads as "then" as well
+        worded = [t for t in (before, after) if t.kind in ("word", "unknown", "number", "counter") and
+                  (t.word is not None or t.kind in ("number", "counter"))]
+        if arrows or not (named or worded):
             continue
         line, column, shown = src.where(tok.start, tok.end)
-        out.append(Problem(f"は前進（→）のカードとして読みました（技の名前の{'後' if named[0] is before else '前'}の→です）。",
+        what = "技の名前" if named else "語"
+        first = (named or worded)[0]
+        out.append(Problem(f"は前進（→）のカードとして読みました（{what}の{'後' if first is before else '前'}の→です）。",
                            line=line, column=column, text=shown, severity="warning",
                            hint="「次に」のつもりなら、→ではなく空白か「、」で区切ってください。"))
     return out
@@ -426,6 +431,11 @@ class _Source:
                     and last_unit is not None:
                 repeat(_ENGLISH_TIMES[src.folded[tok.start:tok.end].strip()], tok)  # move forward twice
                 continue
+            after_or = next((t for t in tokens[index + 1:] if t.kind != "sep"), None) if kind == "function" else None
+            if kind == "function" and src.norm[tok.start:tok.end] == "か" and last_unit is not None and after_or is not None \
+                    and after_or.kind in ("word", "symbol", "unknown") and (after_or.word is not None or after_or.kind == "symbol"):
+                problem(tok, "どちらか決まっていません（「か」で二つの行動が書かれています）。", "出す方を一つに決めて書いてください。")
+                continue  # 弱か強, ぜんしんかこうたい: one or the other — asked
             if kind == "symbol":
                 piece = src.norm[tok.start:tok.end]
                 if piece in _TIMES or piece in ("x", "*"):
@@ -500,7 +510,7 @@ class _Source:
             if kind in ("word", "unknown") and tok.word is not None:
                 word = tok.word
                 if word.concept.startswith("ask:"):
-                    shown = "・".join(f"{self._name(c)}（{c}）" for c in word.value)
+                    shown = "・".join(f"{self._name(c)}（{c}）" if self._name(c) != c else f"「{c}」" for c in word.value)
                     problem(tok, "どのカードのことか決まらない語です。", f"{shown}のどれかを書いてください。")
                     continue
                 if tok.corrected:
