@@ -758,30 +758,30 @@ class Rewritten:
                     self.src.original[merged[-1][-1][2]:clause[0][1]].rstrip().endswith(("(", "（")):
                 clause = [("受動: ", clause[0][1], clause[0][1]), (said + "なら", clause[0][1], clause[0][2])]
                 said = "受動: " + said + "なら"  # こんふぁいん(ふぁいなるに): the card in brackets is its condition
-            before = " ".join("".join(p for p, _s, _e in merged[-1]).split()) if merged else ""
+            said_before_it = " ".join("".join(p for p, _s, _e in merged[-1]).split()) if merged else ""
             squeezed = " ".join(said.split())
-            if squeezed.startswith(("近寄るなら", "離れるなら")) and before in ("阻止しない if", "阻止する if") and \
+            if squeezed.startswith(("近寄るなら", "離れるなら")) and said_before_it in ("阻止しない if", "阻止する if") and \
                     clause[0][0].strip() in ("近寄るなら", "離れるなら", "近寄る", "離れる"):
                 head = 1 if clause[0][0].strip().endswith("なら") else 2  # 近寄るなら, or 近寄る + なら
-                merged[-1] = [(squeezed[:5], clause[0][1], clause[head - 1][2]), (before[:-3], *merged[-1][0][1:])]
+                merged[-1] = [(squeezed[:5], clause[0][1], clause[head - 1][2]), (said_before_it[:-3], *merged[-1][0][1:])]
                 if clause[head:]:  # no block when he backs off, guard vent: what follows is a clause of its own
                     merged.append(clause[head:])
                 continue  # don't block if he moves away
-            if squeezed.startswith("受動: if ") and merged and before in self.card_names:
+            if squeezed.startswith("受動: if ") and merged and said_before_it in self.card_names:
                 merged[-1] = [("受動: ", *merged[-1][0][1:]), *merged[-1], *clause[1:]]  # sword vent (passive, when attacked)
                 continue
-            if squeezed == "受動:" and before.startswith("受動: "):
+            if squeezed == "受動:" and said_before_it.startswith("受動: "):
                 continue  # Guard Vent if attacked (passive): said again
-            if squeezed in (">", "->", "→", "=>", "⇒") and before.startswith("if ") and before[3:] in self.card_names:
+            if squeezed in (">", "->", "→", "=>", "⇒") and said_before_it.startswith("if ") and said_before_it[3:] in self.card_names:
                 continue  # If he uses Final Vent -> Reflect Vent: the arrow says what answers it
-            if merged and before.startswith("if ") and before[3:] in self.card_names and \
+            if merged and said_before_it.startswith("if ") and said_before_it[3:] in self.card_names and \
                     (squeezed in self.card_names or (squeezed.startswith("受動: ") and squeezed[4:].strip() in self.card_names)):
                 condition = merged.pop()
                 card = squeezed[4:].strip() if squeezed.startswith("受動: ") else squeezed
                 at = clause[-1]
                 clause = [("受動: ", at[1], at[1]), (card, at[1], at[2]), (" if ", condition[0][1], condition[0][2]),
-                          (before[3:], condition[-1][1], condition[-1][2])]
-                said = "受動: " + card + " if " + before[3:]
+                          (said_before_it[3:], condition[-1][1], condition[-1][2])]
+                said = "受動: " + card + " if " + said_before_it[3:]
             if said.startswith("受動: ") and said.endswith("なら") and merged and \
                     "".join(p for p, _s, _e in merged[-1]).startswith("受動: ") and \
                     "なら" not in "".join(p for p, _s, _e in merged[-1]):
