@@ -354,3 +354,25 @@ def test_an_arrow_between_words_is_a_card_warned(camps, text, canonical):
     got, notes = read(camps["ae"], "美鈴", text)
     assert got == canonical and any("前進（→）のカードとして読みました" in w for w in warned(notes))
     assert not warned(read(camps["ae"], "美鈴", "弱→→弱強")[1])  # cards in symbols: no warning
+
+
+# corpus 11's misreads at its first reading, each a test
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】前進2かい弱", "→→弱"),  # a count of times goes with the word before it
+    ("読みが外れたら恥ずかしいけど…\n【行動】対空\n飛んでくると見た！", "↑弱"),  # the opponent coming: no ジャンプ
+    ("下がってガードしたあと、前進します。", "←→"),  # one ← said by a verb and a name (warned)
+])
+def test_corpus_elevens_alter_ego_misreads(camps, text, canonical):
+    assert read(camps["ae"], "美鈴", text)[0] == canonical
+
+
+def test_blocking_cut_short_is_asked_not_read_as_its_opposite(camps):
+    """阻止しな was read as 阻止し+な: 阻止する, the opposite, passed over as the default."""
+    with pytest.raises(OrderError) as caught:
+        read(camps["rd"], "城戸", "【行動】近寄るなら阻止しな ﾘﾌﾚｸﾄ")
+    assert "途中で切れている" in caught.value.problems[0].format()
+
+
+@pytest.mark.parametrize("text", ["reflect vent if he uses final vent, otherwise guard vent", "受動：FVならRV、それ以外はGV"])
+def test_otherwise_a_card_is_the_passive_card_else(camps, text):
+    assert read(camps["rd"], "城戸", text)[0] == "受動: ファイナルベントならリフレクトベント / 受動: ガードベント"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,13 +93,16 @@ def _same(canonical: str, means: str) -> bool:
     """The order read is the one meant: the same clauses (a rider order's clauses are a set —
     the order they are written or shown in says nothing), a move to the far end of the bands
     being the same move however it is named (近寄る and 近へ both end at 近, 離れる and 遠へ at 遠:
-    the resolver moves toward the same band, docs/guide/rider.md)."""
+    the resolver moves toward the same band, docs/guide/rider.md), and イベントファイナル's free text
+    the same in half-width kana."""
     means = means.replace("｜", "|")  # as pbf writes the separator
     if canonical == means:
         return True
 
     def clauses(order: str) -> list[str]:
-        return sorted(_FAR_END.sub(lambda m: _FAR_END_AS[m.group(1)], clause) for clause in order.split(" / "))
+        # イベントファイナル's text is the player's own, taken as written: half-width kana are the same words
+        return sorted(_FAR_END.sub(lambda m: _FAR_END_AS[m.group(1)], unicodedata.normalize("NFKC", clause)
+                                   if clause.startswith("イベントファイナル: ") else clause) for clause in order.split(" / "))
 
     return clauses(canonical) == clauses(means)
 

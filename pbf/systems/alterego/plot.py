@@ -150,9 +150,13 @@ def _guessed_lines(tokens: list[Piece], src: Text) -> list[Piece]:
 _THEIRS = ("相手の", "敵の", "向こうの")
 
 
+_COMING = frozenset(("くる", "来る", "きた", "来た", "くるなら", "きたら", "来たら", "くると", "きそう", "来そう"))
+
+
 def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
     """``相手の投げが怖いので``: a move said of the opponent (相手の, 敵の before it) is theirs,
-    not a card of this plot: the words are passed over as a remark (noted)."""
+    not a card of this plot: the words are passed over as a remark (noted); so is a move coming at
+    the player (飛んでくると見た: the te-form and くる)."""
     out: list[Piece] = []
     k = 0
     while k < len(tokens):
@@ -160,6 +164,11 @@ def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
         said = src.norm[tok.start:tok.end]
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         joined = said + (src.norm[nxt.start:nxt.end] if nxt is not None else "")
+        if tok.kind == "word" and tok.word is not None and said.endswith(("て", "で")) and nxt is not None and \
+                nxt.kind == "function" and nxt.start == tok.end and src.norm[nxt.start:nxt.end] in _COMING:
+            out.append(Piece(tok.start, nxt.end, "comment"))  # 飛んでくると見た: the opponent coming at them
+            k += 2
+            continue
         for head in _THEIRS:
             if said == head or (joined == head and nxt is not None and nxt.kind == "function"):
                 j = k + (1 if said == head else 2)
@@ -203,6 +212,9 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
 
 
 _PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens that are no part of the plot
+
+
+_TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目"))
 
 
 def _significant(tokens: list[Piece]) -> list[Piece]:
@@ -347,6 +359,12 @@ class _Source:
                 self.notes.append(Problem(f"は「{shown_a}」の動きを言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
                 b.kind, b.word = "sep", None
+            elif a is not None and va == vb and len(va) == 1 and not between and b.start == a.end and \
+                    said_a.endswith(("テ", "デ")) and b.word.technique:
+                line, column, shown = src.where(a.start, b.end)  # 下がってガード: one ← said by a verb and a name
+                self.notes.append(Problem(f"を一枚の「{vb}」と読みました（二枚なら「{vb}{vb}」と書いてください）。",
+                                          line=line, column=column, text=shown, severity="warning"))
+                a.kind, a.word = "sep", None
             elif a is not None and a.word is not None and a.word.technique and b.word.technique and len(vb) > len(va) \
                     and vb.startswith(va) and any(src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
                 line, column, shown = src.where(a.start, b.end)  # ジャンプで前に跳んで: the verb says which jump
@@ -474,8 +492,9 @@ class _Source:
                     # the count goes with the word it is written against: 前進２回 ジャンプ, 弱攻撃を2回出して、
                     # 後ろに… repeat the word before; 2マス前進, 弱 2回ジャンプ the word after
                     to_before, to_after = _attached(tokens, index, -1, src.norm), _attached(tokens, tokens.index(nxt), 1, src.norm)
-                    if last_unit is not None and to_before and not to_after:
-                        repeat(count, tok)
+                    times_of = nxt.word is not None and nxt.word.shown == "回" or said in _TIMES_COUNTERS
+                    if last_unit is not None and to_before and (not to_after or times_of):
+                        repeat(count, tok)  # 前進2回弱: a count of times goes with the word before it
                     elif to_after and not to_before and after is not None and after.kind in ("word", "symbol"):
                         pending_count = count
                     elif last_unit is not None and (after is None or after.kind not in ("word", "symbol")

@@ -442,6 +442,16 @@ class Rewritten:
                 line, column, shown = src.where(tok.start, tok.end)
                 self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column, text=shown))
             role, value = word.value if isinstance(word.value, tuple) else ("head", word.value)
+            following_kana = tokens[index + 1] if index + 1 < len(tokens) else None
+            if raw(tok).endswith("し") and following_kana is not None and following_kana.kind == "function" and \
+                    following_kana.start == tok.end and raw(following_kana) == "な" and \
+                    not ("ぁ" <= src.norm[following_kana.end:following_kana.end + 1] <= "ゖ"):
+                line, column, shown = src.where(tok.start, following_kana.end)  # 阻止しな: しない cut short
+                stem = raw(tok)[:-1]
+                self.problems.append(Problem("は打ち消し（しない）が途中で切れているように読めます。", line=line, column=column,
+                                             text=shown, hint=f"「{stem}しない」か「{stem}する」と書いてください。"))
+                passed.add(id(following_kana))
+                continue
             if role == "head" and value == "" and any(k in raw(tok).lower() for k in ("カード", "能動", "card")):
                 line, column, shown = src.where(tok.start, tok.end)  # カードは使いません, カードなし: no card
                 self._no_card = Problem("と書かれていますが、能動カードも書かれています。", line=line, column=column, text=shown,
@@ -770,6 +780,11 @@ class Rewritten:
             if squeezed.startswith("受動: if ") and merged and said_before_it in self.card_names:
                 merged[-1] = [("受動: ", *merged[-1][0][1:]), *merged[-1], *clause[1:]]  # sword vent (passive, when attacked)
                 continue
+            if squeezed in self.card_names and said_before_it.startswith("受動: ") and \
+                    ("なら" in said_before_it or " if " in said_before_it) and \
+                    _OTHERWISE.search(self.src.original[merged[-1][-1][2]:clause[0][1]]):
+                clause = [("受動: ", clause[0][1], clause[0][1]), *clause]  # FVならRV、それ以外はGV: the 受動 card else
+                said = squeezed = "受動: " + squeezed
             if squeezed == "受動:" and said_before_it.startswith("受動: "):
                 continue  # Guard Vent if attacked (passive): said again
             if squeezed in (">", "->", "→", "=>", "⇒") and said_before_it.startswith("if ") and said_before_it[3:] in self.card_names:
@@ -1157,6 +1172,8 @@ class Rewritten:
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
 _RULES = ("最も近い相手", "最も遠い相手")
+# what says the card after is the answer when the condition before does not hold (それ以外はGV)
+_OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
 _AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)")
 # 離れていく方は, 近寄ってくる人は: the one who moves (the words between the move and its 阻止)
