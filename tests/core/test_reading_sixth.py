@@ -376,3 +376,26 @@ def test_blocking_cut_short_is_asked_not_read_as_its_opposite(camps):
 @pytest.mark.parametrize("text", ["reflect vent if he uses final vent, otherwise guard vent", "受動：FVならRV、それ以外はGV"])
 def test_otherwise_a_card_is_the_passive_card_else(camps, text):
     assert read(camps["rd"], "城戸", text)[0] == "受動: ファイナルベントならリフレクトベント / 受動: ガードベント"
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("北岡", "【行動】ｱﾄﾞﾍﾞﾝﾄ　攻撃 城戸　蓮", "アドベント / 攻撃: 城戸, 蓮"),  # names listed with spaces
+    ("北岡", "ﾑｰﾌﾞﾍﾞﾝﾄ 一番近い人から遠へ", "遠へ: 最も近い相手 / ムーブベント"),
+    ("北岡", "シュート　隙1　ナイト狙い", "シュートベント / 攻撃: 蓮 / 隙狙い 1"),
+    ("城戸", "遠い人に近寄る ストライク", "近寄る: 最も遠い相手 / ストライクベント"),
+    ("城戸", "一番遠い人に近づきます。ソードベントで攻撃して、攻撃されたら受けます。", "近寄る: 最も遠い相手 / ソードベント / 受け"),
+])
+def test_corpus_elevens_targets(camps, player, text, canonical):
+    assert sorted(read(camps["three"], player, text)[0].split(" / ")) == sorted(canonical.split(" / "))
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("城戸", "【行動】\n近くにいるので、このままソードベントで攻撃します。攻撃されたらガードベントを使います。",
+     "ソードベント / 受動: 攻撃ならガードベント"),  # being near is no move (warned)
+    ("城戸", "ストライクベント\n攻撃されたら超回避1\n※FV来たらリフレクトで", "ストライクベント / 受動: ファイナルベントならリフレクトベント / 超回避 1"),
+    ("城戸", "ソードベントで迎え撃つ！攻撃されたらガードベント", "ソードベント / 受動: 攻撃ならガードベント"),
+    ("刃", "【行動】アドベントを使って、ブレードウルフと一緒に攻撃します。", "アドベント"),
+    ("城戸", "ｿｰﾄﾞﾍﾞﾝﾄ ｶﾞｰﾄﾞﾍﾞﾝﾄは受動で", "ソードベント / 受動: ガードベント"),
+])
+def test_corpus_elevens_sentences(camps, player, text, canonical):
+    assert sorted(read(camps["rd"], player, text)[0].split(" / ")) == sorted(canonical.split(" / "))

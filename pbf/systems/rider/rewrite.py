@@ -311,8 +311,11 @@ class Rewritten:
                 continue
             if kind == "sep":
                 ch = src.norm[tok.start] if tok.end > tok.start else "\n"
-                if state["list"] and ch in "、・,":
-                    put(",", tok)
+                if state["list"] and (ch in "、・," or (ch in " \u3000" and clauses[-1] and clauses[-1][-1][1] in self._raw and
+                                                       (nxt_name := next((t for t in tokens[index + 1:] if t.kind != "sep"), None)) is not None
+                                                       and nxt_name.kind in ("unknown", "symbol")
+                                                       and self._names_one(src.norm[nxt_name.start:nxt_name.end]))):
+                    put(",", tok)  # 攻撃 城戸　蓮: names listed with spaces
                 elif ch in "/;。!?！？\n" or (ch == "." and src.norm[tok.end:tok.end + 1] in (" ", "\u3000", "\n", "")):
                     close()  # the end of a sentence ends the clause, whatever it waited for (Sword Vent. If he…)
                 elif (ch in ":" or ch in " \u3000") and (current := "".join(p for p, _s, _e in clauses[-1])).startswith("超回避") and \
@@ -621,7 +624,7 @@ class Rewritten:
                 name = self._lone_name(clauses)
                 if name is not None and value in ("近寄る", "離れる"):
                     clauses[-1] = [(value + ": ", *span(tok)), name]
-                    if value == "近寄る":
+                    if value == "近寄る" and name[0].strip() not in _RULES:  # a rule (一番遠い人) is no one to attack
                         self._moved_against = name
                     close()
                     continue
@@ -779,6 +782,18 @@ class Rewritten:
                 continue  # don't block if he moves away
             if squeezed.startswith("受動: if ") and merged and said_before_it in self.card_names:
                 merged[-1] = [("受動: ", *merged[-1][0][1:]), *merged[-1], *clause[1:]]  # sword vent (passive, when attacked)
+                continue
+            if squeezed in _MOVES[2:] and said_before_it in _RULES and \
+                    re.match(r"\s*から", self.src.original[merged[-1][-1][2]:clause[0][1]]):
+                merged[-1] = [(squeezed + ": ", clause[0][1], clause[0][2]), merged[-1][-1]]  # 一番近い人から遠へ
+                continue
+            if squeezed == "受動:" and said_before_it in self.card_names and \
+                    re.match(r"\s*は\s*$", self.src.original[merged[-1][-1][2]:clause[0][1]]):
+                merged[-1] = [("受動: ", merged[-1][0][1], merged[-1][0][1]), *merged[-1]]  # ガードベントは受動で
+                continue
+            if squeezed == "攻撃:" and merged and len(merged[-1]) == 1 and merged[-1][0][1] in self._raw and \
+                    self._names_one(said_before_it) and not self.src.original[merged[-1][-1][2]:clause[0][1]].strip():
+                merged[-1] = [("攻撃: ", merged[-1][0][1], merged[-1][0][1]), merged[-1][0]]  # ナイト狙い: whom to aim at
                 continue
             if squeezed in self.card_names and said_before_it.startswith("受動: ") and \
                     ("なら" in said_before_it or " if " in said_before_it) and \
