@@ -40,7 +40,65 @@ class Rng:
 
     def dice(self) -> Dice:
         """A Dice for a simulated turn (the draws of this stream)."""
-        return Dice(self.stream(), "npc")
+        return SimDice(self)
+
+    def keyed(self) -> "KeyedDice":
+        """A Dice for a simulated turn whose checks each draw from a stream of their own."""
+        return KeyedDice(self.next())
+
+
+class SimDice(Dice):
+    """The Dice of a simulated turn: the same draws as ``Dice(rng.stream())``, drawn straight
+    from the Rng and not recorded (a simulated turn keeps no record of its dice)."""
+
+    __slots__ = ("rng",)
+    keyed = None  # one stream for every check (KeyedDice gives each its own)
+
+    def __init__(self, rng: Rng):
+        super().__init__(iter(()), "npc")
+        self.rng = rng
+
+    def draw(self) -> int:
+        return self.rng.next()
+
+    def below(self, n: int) -> int:
+        return self.rng.next() % n
+
+    def d6(self) -> int:
+        return 1 + self.rng.next() % 6
+
+
+def _mix(x: int) -> int:
+    """splitmix64's finaliser."""
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    return x ^ (x >> 31)
+
+
+class KeyedDice(SimDice):
+    """The dice of a simulated turn, common to every candidate order (docs/npc.md, "Levels"):
+    the k-th check of one purpose by one fighter (its attack, its evasion, its move, its damage)
+    draws from a stream of its own, keyed by (fighter, purpose, k), so the same scenario rolls the
+    same dice for that check whatever the other checks of the turn roll — an attack with 隙狙い
+    rolls the first dice of the same attack without it, an evasion with 超回避 the same dice.
+    A game's dice functions ask for the sub-stream with ``keyed`` (pbf/systems/rider/dice.py);
+    any other draw comes from the turn's own stream."""
+
+    __slots__ = ("seed", "counts")
+
+    def __init__(self, seed: int):
+        super().__init__(Rng(seed))
+        self.seed = seed
+        self.counts: dict[tuple[str, str], int] = {}
+
+    def keyed(self, actor: str, purpose: str) -> Dice:
+        key = (actor, purpose)
+        k = self.counts.get(key, 0)
+        self.counts[key] = k + 1
+        h = self.seed
+        for ch in f"{actor}\0{purpose}\0{k}".encode():  # FNV-style, fixed (no hash(): it is salted)
+            h = ((h ^ ch) * 0x100000001B3) & MASK
+        return SimDice(Rng(_mix(h)))
 
 
 class Model(Protocol):
@@ -72,7 +130,7 @@ SEARCH_VERSION = 2
 
 LEVELS: dict[str, dict[str, Any]] = {
     "normal": {"scenarios": 20, "first": 10, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
-               "full": 24, "margin": 0.3, "threats": 0, "predict": 0},
+               "full": 24, "margin": 0.3, "threats": 0, "predict": 0, "stratify": False},
     "hard": {"scenarios": 64, "first": 8, "keep": 3, "refine": 2, "ahead": False, "max_coarse": 40,
              "full": 48, "margin": 0.2, "threats": 2, "predict": 2},
 }
@@ -102,12 +160,20 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
         else:
             threats[o] = []
     full = max(1, int(spend["scenarios"]))
+    # stratified: each opponent's likely orders dealt in a shuffled round (every one of them as
+    # often as the scenarios allow, in any first part of them), when the model lists them
+    pool_of = getattr(model, "spread_of", None) if spend.get("stratify") else None
+    dealt: dict[str, list[Any]] = {}
+    if pool_of is not None:
+        for o in others:
+            dealt[o] = list(pool_of(state, name, o))
+            Rng(dice.draw()).dice().shuffle(dealt[o])
     scenarios = []
     for k in range(full):
         rng = Rng(dice.draw())
         replies = {}
         for o in others:
-            pick = model.likely(state, name, o, rng)
+            pick = dealt[o][k % len(dealt[o])] if dealt.get(o) else model.likely(state, name, o, rng)
             if every and k % every == 0 and threats[o]:
                 pick = threats[o][(k // every) % len(threats[o])]
             replies[o] = pick
@@ -165,6 +231,12 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
     if len(small) <= int(spend["full"]):
         ranked = race(list(small), keep)
         best = ranked[0]
+        prior = float(spend.get("prior") or 0)
+        plain_of = getattr(model, "plain", None)
+        if prior and plain_of is not None:  # leaving the plain order (no extras) must pay for itself
+            plain = plain_of(best, small)
+            if plain is not None and plain is not best and weigh(best, full)[0] <= weigh(plain, full)[0] + prior:
+                best = plain
     else:
         coarse = model.coarse(state, name)
         if len(coarse) > spend["max_coarse"]:  # a fixed, spread subset (the order of the list is fixed)
@@ -173,6 +245,9 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
         ranked = race(coarse, keep)
         best = ranked[0]
         margin = spend["margin"]  # a change must pay for itself: the search's noise favours the lucky
+        own = getattr(model, "own", None)  # the orders a searching level chooses from (default: the legal ones)
+        if own is not None:
+            legal = own(state, name)
         for base in ranked[: spend["refine"]]:
             variants = model.variants(base, state, name, legal)
             better = [v for v in race(variants, keep) if weigh(v, full)[0] > weigh(base, full)[0] + margin]
