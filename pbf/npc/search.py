@@ -126,11 +126,11 @@ class Model(Protocol):
 # first search). A replay of a turn decided by another version cannot recompute it: it takes the
 # archived order with its commitment checked and says so (docs/npc.md, "An older search"). Raise
 # it whenever a change to the search or LEVELS can change an order.
-SEARCH_VERSION = 2
+SEARCH_VERSION = 3
 
 LEVELS: dict[str, dict[str, Any]] = {
     "normal": {"scenarios": 20, "first": 10, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,
-               "full": 24, "margin": 0.3, "threats": 0, "predict": 0, "stratify": False},
+               "full": 24, "margin": 0.3, "threats": 0, "predict": 0},
     "hard": {"scenarios": 64, "first": 8, "keep": 3, "refine": 2, "ahead": False, "max_coarse": 40,
              "full": 48, "margin": 0.2, "threats": 2, "predict": 2},
 }
@@ -160,20 +160,12 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
         else:
             threats[o] = []
     full = max(1, int(spend["scenarios"]))
-    # stratified: each opponent's likely orders dealt in a shuffled round (every one of them as
-    # often as the scenarios allow, in any first part of them), when the model lists them
-    pool_of = getattr(model, "spread_of", None) if spend.get("stratify") else None
-    dealt: dict[str, list[Any]] = {}
-    if pool_of is not None:
-        for o in others:
-            dealt[o] = list(pool_of(state, name, o))
-            Rng(dice.draw()).dice().shuffle(dealt[o])
     scenarios = []
     for k in range(full):
         rng = Rng(dice.draw())
         replies = {}
         for o in others:
-            pick = dealt[o][k % len(dealt[o])] if dealt.get(o) else model.likely(state, name, o, rng)
+            pick = model.likely(state, name, o, rng)
             if every and k % every == 0 and threats[o]:
                 pick = threats[o][(k // every) % len(threats[o])]
             replies[o] = pick
@@ -231,12 +223,6 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
     if len(small) <= int(spend["full"]):
         ranked = race(list(small), keep)
         best = ranked[0]
-        prior = float(spend.get("prior") or 0)
-        plain_of = getattr(model, "plain", None)
-        if prior and plain_of is not None:  # leaving the plain order (no extras) must pay for itself
-            plain = plain_of(best, small)
-            if plain is not None and plain is not best and weigh(best, full)[0] <= weigh(plain, full)[0] + prior:
-                best = plain
     else:
         coarse = model.coarse(state, name)
         if len(coarse) > spend["max_coarse"]:  # a fixed, spread subset (the order of the list is fixed)

@@ -7,7 +7,6 @@ default), drawn uniformly; a turn is simulated with the resolver itself.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -32,7 +31,7 @@ class RiderModel:
     HELD = 0.0  # a weapon held as a card reaches as far as one vented in, and this much weaker
     thresholds = True  # a searching level's 超回避 has a threshold (own, threshold)
     chase = True  # the fighter acting second keeps the move past the end of the field (_pointless)
-    keyed = True  # each check of a simulated turn draws from a stream of its own (search.KeyedDice)
+    keyed = False  # True: each check of a simulated turn draws from a stream of its own (search.KeyedDice; tried, not kept)
 
     def __init__(self, system: Any, ctx: Context):
         self.system = system
@@ -61,29 +60,23 @@ class RiderModel:
         """The orders a searching level chooses from: the legal ones, each 超回避 N paid only
         against an attack of at least its threshold (``threshold``), which is never worse than
         paying against any attack (docs/npc.md, "Levels"). ``random`` draws from ``legal``."""
+        if not self.thresholds:
+            return self.legal(state, name)
         key = (name, self._key(state, name), "own")
         kept = self._legal.get(key)
         if kept is None:
-            kept = self.legal(state, name)
-            if self.thresholds:
-                f = state["fighters"][name]
-                kept = [replace(o, super_threshold=self.threshold(f, o)) if o.super_evasion else o for o in kept]
-            self._legal[key] = kept
+            f = state["fighters"][name]
+            kept = self._legal[key] = legal_orders(state, name, self.data,
+                                                   lambda evasion, n: self.threshold(f, evasion, n))
         return kept
 
-    def threshold(self, fighter: dict[str, Any], order: RiderOrder) -> int:
+    def threshold(self, fighter: dict[str, Any], evasion: str | None, n: int) -> int:
         """The least attack achievement 超回避 N is paid against: the median of the fighter's
         own evasion roll, plus N − 1. Against a weaker attack the evasion roll is likely to beat
-        it anyway and the HP would be paid for nothing (measured: at 近, against an attack of 4
-        dice, 超回避 1 from 6 keeps 0.2 HP a turn more than 超回避 1 against any attack)."""
-        if order.evasion == "defense":
-            key = "defense"
-        elif order.evasion == "attack":
-            key = "attack"
-        else:
-            key = "mobility"
-        n = fx.pool(self.data, fighter, key)
-        return _median_of_highest(n) + fx.trick(fighter, "evasion") + order.super_evasion - 1
+        it anyway and the HP would be paid for nothing (measured at 近 against an attack of 4
+        dice: 超回避 1 from 6 keeps about 0.2 HP a turn more than 超回避 1 against any attack)."""
+        dice = fx.pool(self.data, fighter, "defense" if evasion == "defense" else "mobility")
+        return _median_of_highest(dice) + fx.trick(fighter, "evasion") + n - 1
 
     def coarse(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
         """Each move with each 能動 card, the rest at its default; in a duel, not a move past the
@@ -130,15 +123,6 @@ class RiderModel:
                 out.append(o)
         return out
 
-    def plain(self, order: RiderOrder, orders: list[RiderOrder]) -> RiderOrder | None:
-        """The order of ``orders`` with ``order``'s move and card and nothing else (no 受動 card,
-        隙狙い or evasion of its own)."""
-        for o in orders:
-            if (o.move == order.move and o.card == order.card and not o.passive and not o.aim and not o.parry
-                    and not o.evasion and not o.super_evasion):
-                return o
-        return None
-
     def combine(self, base: RiderOrder, better: list[RiderOrder], legal: list[RiderOrder]) -> RiderOrder | None:
         """The order with each change of ``better`` (variants of ``base``) at once, when legal."""
         want = {"passive": base.passive, "aim": base.aim, "ev": (base.parry, base.evasion, base.super_evasion)}
@@ -159,12 +143,8 @@ class RiderModel:
     def others(self, state: dict[str, Any], name: str) -> list[str]:
         return [n for n, f in state["fighters"].items() if n != name and f.get("alive", True)]
 
-    def spread_of(self, state: dict[str, Any], name: str, other: str) -> list[RiderOrder]:
-        """The orders ``other`` is thought likely to give (each as likely): its coarse orders."""
-        return self.legal(state, other) if self.spread == "legal" else self.coarse(state, other)
-
     def likely(self, state: dict[str, Any], name: str, other: str, rng: Any) -> RiderOrder:
-        pool = self.spread_of(state, name, other)
+        pool = self.legal(state, other) if self.spread == "legal" else self.coarse(state, other)
         return pool[rng.below(len(pool))]
 
     def simulate(self, state: dict[str, Any], orders: dict[str, Any], rng: Any) -> dict[str, Any]:
