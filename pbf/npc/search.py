@@ -126,7 +126,7 @@ class Model(Protocol):
 # first search). A replay of a turn decided by another version cannot recompute it: it takes the
 # archived order with its commitment checked and says so (docs/npc.md, "An older search"). Raise
 # it whenever a change to the search or LEVELS can change an order.
-SEARCH_VERSION = 3
+SEARCH_VERSION = 2
 
 LEVELS: dict[str, dict[str, Any]] = {
     "normal": {"scenarios": 20, "first": 10, "keep": 2, "refine": 1, "ahead": False, "max_coarse": 40,

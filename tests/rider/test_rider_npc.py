@@ -64,12 +64,17 @@ def test_normal_prefers_a_hit_to_doing_nothing(monkeypatch):
     assert d.note["expected"] > 0
 
 
-def test_a_searching_level_pays_super_evasion_only_against_a_strong_attack():
-    """normal and hard choose from the legal orders with each 超回避 N given a threshold (the median
-    of the fighter's own evasion roll, plus N − 1); every such order parses back, and random still
-    draws from the legal orders as they are."""
+def test_with_thresholds_a_searching_level_pays_super_evasion_only_against_a_strong_attack(monkeypatch):
+    """The setting ``rider.thresholds`` (tried, not kept: docs/npc.md): normal and hard choose from
+    the legal orders with each 超回避 N given a threshold (the median of the fighter's own evasion
+    roll, plus N − 1); every such order parses back, and random still draws from the legal orders
+    as they are. Off, the searching levels choose from the legal orders themselves."""
     from pbf.npc import _model
-    from pbf.systems.rider.npc import _median_of_highest
+    from pbf.systems.rider.npc import RiderModel, _median_of_highest
+
+    ctx, st = next(states())
+    assert _model(SYSTEM, ctx).own(st, "A") == legal_orders(st, "A", DATA)
+    monkeypatch.setattr(RiderModel, "thresholds", True)
 
     assert [_median_of_highest(n) for n in (1, 2, 3)] == [4, 5, 6]
     for ctx, st in states():
@@ -89,14 +94,18 @@ def test_a_searching_level_pays_super_evasion_only_against_a_strong_attack():
     assert not any("以上なら" in t for t in drawn) and any("超回避" in t for t in drawn)
 
 
-def test_the_fighter_acting_second_may_follow_an_opponent_who_got_away():
-    """In a duel at 近, 近寄る is pointless for the fighter who acts first (it rolls nothing), but
-    the one acting second keeps it: the other's move may have opened the distance before its own."""
+def test_with_chase_the_fighter_acting_second_may_follow_an_opponent_who_got_away(monkeypatch):
+    """In a duel at 近, 近寄る is pointless for the fighter who acts first (it rolls nothing); with
+    the setting ``rider.chase`` (tried, not kept) the one acting second keeps it: the other's move
+    may have opened the distance before its own. Off, neither has it."""
     from pbf.npc import _model
+    from pbf.systems.rider.npc import RiderModel
 
     ctx = balance.context(SYSTEM, DATA, "blade_wolf", "blade_wolf")
     st = SYSTEM.new_state(ctx, Dice.seeded("legal", 0, ""))
     st["distance"], st["initiative"] = "近", ["A", "B"]
+    assert {o.move for o in _model(SYSTEM, ctx).useful(st, "B")} == {"stay", "away"}
+    monkeypatch.setattr(RiderModel, "chase", True)
     model = _model(SYSTEM, ctx)
     assert {o.move for o in model.useful(st, "A")} == {"stay", "away"}
     assert {o.move for o in model.useful(st, "B")} == {"stay", "closer", "away"}

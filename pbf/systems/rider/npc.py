@@ -29,8 +29,8 @@ class RiderModel:
     spread = "coarse"  # an opponent's likely order: a move and a card ("legal": any legal order)
     VENT = 0.0  # per point of the vented weapon's damage over the rider's own attack (mine minus theirs)
     HELD = 0.0  # a weapon held as a card reaches as far as one vented in, and this much weaker
-    thresholds = True  # a searching level's 超回避 has a threshold (own, threshold)
-    chase = True  # the fighter acting second keeps the move past the end of the field (_pointless)
+    thresholds = False  # True: a searching level's 超回避 has a threshold (own, threshold; search version 3, tried, not kept)
+    chase = False  # True: the fighter acting second keeps the move past the end of the field (_pointless; tried, not kept)
     keyed = False  # True: each check of a simulated turn draws from a stream of its own (search.KeyedDice; tried, not kept)
 
     def __init__(self, system: Any, ctx: Context):
