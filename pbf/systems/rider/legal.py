@@ -14,8 +14,8 @@ changes what happens in a battle, with everything else at its default:
   回避: 防御力 (with a guard vent), or 超回避 1–2 (HP left ≥ 1).
 
 攻撃しない, 超回避's threshold, 庇う and the explicit targets of a battle of three are never chosen
-(in a battle of three the defaults choose the targets); the searching levels give 超回避 a
-threshold of their own (``threshold``; pbf/systems/rider/npc.py, ``RiderModel.own``). Orders come out in a fixed order, so the
+(in a battle of three the defaults choose the targets); a searching level may give 超回避 a
+threshold of its own (``threshold``; the setting ``RiderModel.thresholds``, off). Orders come out in a fixed order, so the
 same state always gives the same list.
 """
 

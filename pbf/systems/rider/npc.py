@@ -57,9 +57,9 @@ class RiderModel:
         return kept
 
     def own(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
-        """The orders a searching level chooses from: the legal ones, each 超回避 N paid only
-        against an attack of at least its threshold (``threshold``), which is never worse than
-        paying against any attack (docs/npc.md, "Levels"). ``random`` draws from ``legal``."""
+        """The orders a searching level chooses from: the legal ones; with ``thresholds`` (a
+        setting, off: tried and not kept, docs/npc.md "Levels"), each 超回避 N paid only against
+        an attack of at least its ``threshold``. ``random`` draws from ``legal``."""
         if not self.thresholds:
             return self.legal(state, name)
         key = (name, self._key(state, name), "own")
@@ -99,10 +99,10 @@ class RiderModel:
         return [o for o in self.own(state, name) if o.move != pointless]
 
     def _pointless(self, state: dict[str, Any], name: str) -> str | None:
-        """In a duel, the move past the end of the field (近寄る at 近, 離れる at 遠) for the fighter
-        who acts first; the one who acts second keeps it, since the other's move may change the
-        distance before its own (近寄る at 近 follows an opponent who got away, and costs nothing
-        when it did not: a move to where one already is rolls nothing)."""
+        """In a duel, the move past the end of the field (近寄る at 近, 離れる at 遠). With ``chase``
+        (a setting, off: tried and not kept) the fighter who acts second keeps it, since the
+        other's move may change the distance before its own (近寄る at 近 follows an opponent who
+        got away, and costs nothing when it did not: a move to where one already is rolls nothing)."""
         if len(state["fighters"]) != 2:
             return None
         initiative = state.get("initiative") or []
