@@ -40,7 +40,65 @@ class Rng:
 
     def dice(self) -> Dice:
         """A Dice for a simulated turn (the draws of this stream)."""
-        return Dice(self.stream(), "npc")
+        return SimDice(self)
+
+    def keyed(self) -> "KeyedDice":
+        """A Dice for a simulated turn whose checks each draw from a stream of their own."""
+        return KeyedDice(self.next())
+
+
+class SimDice(Dice):
+    """The Dice of a simulated turn: the same draws as ``Dice(rng.stream())``, drawn straight
+    from the Rng and not recorded (a simulated turn keeps no record of its dice)."""
+
+    __slots__ = ("rng",)
+    keyed = None  # one stream for every check (KeyedDice gives each its own)
+
+    def __init__(self, rng: Rng):
+        super().__init__(iter(()), "npc")
+        self.rng = rng
+
+    def draw(self) -> int:
+        return self.rng.next()
+
+    def below(self, n: int) -> int:
+        return self.rng.next() % n
+
+    def d6(self) -> int:
+        return 1 + self.rng.next() % 6
+
+
+def _mix(x: int) -> int:
+    """splitmix64's finaliser."""
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    return x ^ (x >> 31)
+
+
+class KeyedDice(SimDice):
+    """The dice of a simulated turn, common to every candidate order (docs/npc.md, "Levels"):
+    the k-th check of one purpose by one fighter (its attack, its evasion, its move, its damage)
+    draws from a stream of its own, keyed by (fighter, purpose, k), so the same scenario rolls the
+    same dice for that check whatever the other checks of the turn roll — an attack with 隙狙い
+    rolls the first dice of the same attack without it, an evasion with 超回避 the same dice.
+    A game's dice functions ask for the sub-stream with ``keyed`` (pbf/systems/rider/dice.py);
+    any other draw comes from the turn's own stream."""
+
+    __slots__ = ("seed", "counts")
+
+    def __init__(self, seed: int):
+        super().__init__(Rng(seed))
+        self.seed = seed
+        self.counts: dict[tuple[str, str], int] = {}
+
+    def keyed(self, actor: str, purpose: str) -> Dice:
+        key = (actor, purpose)
+        k = self.counts.get(key, 0)
+        self.counts[key] = k + 1
+        h = self.seed
+        for ch in f"{actor}\0{purpose}\0{k}".encode():  # FNV-style, fixed (no hash(): it is salted)
+            h = ((h ^ ch) * 0x100000001B3) & MASK
+        return SimDice(Rng(_mix(h)))
 
 
 class Model(Protocol):
@@ -173,6 +231,9 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
         ranked = race(coarse, keep)
         best = ranked[0]
         margin = spend["margin"]  # a change must pay for itself: the search's noise favours the lucky
+        own = getattr(model, "own", None)  # the orders a searching level chooses from (default: the legal ones)
+        if own is not None:
+            legal = own(state, name)
         for base in ranked[: spend["refine"]]:
             variants = model.variants(base, state, name, legal)
             better = [v for v in race(variants, keep) if weigh(v, full)[0] > weigh(base, full)[0] + margin]

@@ -200,7 +200,9 @@ def test_replay_and_verify_fail_when_the_npc_order_was_changed(pbf, tmp_path):
     meta = turn_meta(folder, 1)
     npc = meta["npc"]["ミラーモンスター"]
     forged = "近寄る / 超回避 1" if npc["order"] != "近寄る / 超回避 1" else "離れる"
-    tamper(folder / "history/0001/turn.yaml", f"order: {npc['order']}", f"order: {forged}")
+    path = folder / "history/0001/turn.yaml"  # the NPC's order is the first order line (quoted when it holds a colon)
+    line = next(line for line in path.read_text("utf-8").splitlines() if line.startswith("    order: "))
+    tamper(path, line, f"    order: {forged}")
     code, out, err = pbf("replay", folder)
     assert code == 1 and "NPC" in out + err
     code, out, err = pbf("verify", folder)

@@ -62,3 +62,70 @@ def test_normal_prefers_a_hit_to_doing_nothing(monkeypatch):
     st["distance"] = "近"
     d = decide(SYSTEM, ctx, st, "near", "A", "normal")
     assert d.note["expected"] > 0
+
+
+def test_with_thresholds_a_searching_level_pays_super_evasion_only_against_a_strong_attack(monkeypatch):
+    """The setting ``rider.thresholds`` (tried, not kept: docs/npc.md): normal and hard choose from
+    the legal orders with each 超回避 N given a threshold (the median of the fighter's own evasion
+    roll, plus N − 1); every such order parses back, and random still draws from the legal orders
+    as they are. Off, the searching levels choose from the legal orders themselves."""
+    from pbf.npc import _model
+    from pbf.systems.rider.npc import RiderModel, _median_of_highest
+
+    ctx, st = next(states())
+    assert _model(SYSTEM, ctx).own(st, "A") == legal_orders(st, "A", DATA)
+    monkeypatch.setattr(RiderModel, "thresholds", True)
+
+    assert [_median_of_highest(n) for n in (1, 2, 3)] == [4, 5, 6]
+    for ctx, st in states():
+        model = _model(SYSTEM, ctx)
+        for who in ("A", "B"):
+            own = model.own(st, who)
+            assert len(own) == len(legal_orders(st, who, DATA))
+            for order in own:
+                assert bool(order.super_threshold) == bool(order.super_evasion)
+                text = canonical(order, DATA)
+                assert canonical(SYSTEM.parse_order(text, who, st, ctx), DATA) == text
+    ctx = balance.context(SYSTEM, DATA, "blade_wolf", "blade_wolf")  # 運動性 3: the median of 3 dice is 6
+    st = SYSTEM.new_state(ctx, Dice.seeded("legal", 0, ""))
+    texts = {canonical(o, DATA) for o in _model(SYSTEM, ctx).own(st, "A")}
+    assert "超回避 1: 達成値6以上なら" in texts and "超回避 2: 達成値7以上なら" in texts
+    drawn = {decide(SYSTEM, ctx, st, f"seed{k}", "A", "random").text for k in range(40)}
+    assert not any("以上なら" in t for t in drawn) and any("超回避" in t for t in drawn)
+
+
+def test_with_chase_the_fighter_acting_second_may_follow_an_opponent_who_got_away(monkeypatch):
+    """In a duel at 近, 近寄る is pointless for the fighter who acts first (it rolls nothing); with
+    the setting ``rider.chase`` (tried, not kept) the one acting second keeps it: the other's move
+    may have opened the distance before its own. Off, neither has it."""
+    from pbf.npc import _model
+    from pbf.systems.rider.npc import RiderModel
+
+    ctx = balance.context(SYSTEM, DATA, "blade_wolf", "blade_wolf")
+    st = SYSTEM.new_state(ctx, Dice.seeded("legal", 0, ""))
+    st["distance"], st["initiative"] = "近", ["A", "B"]
+    assert {o.move for o in _model(SYSTEM, ctx).useful(st, "B")} == {"stay", "away"}
+    monkeypatch.setattr(RiderModel, "chase", True)
+    model = _model(SYSTEM, ctx)
+    assert {o.move for o in model.useful(st, "A")} == {"stay", "away"}
+    assert {o.move for o in model.useful(st, "B")} == {"stay", "closer", "away"}
+    assert {o.move for o in model.coarse(st, "B")} == {"stay", "closer", "away"}
+    st["distance"] = "遠"
+    assert {o.move for o in model.coarse(st, "A")} == {"stay", "closer"}
+
+
+def test_a_simulated_turn_draws_the_same_dice_for_a_check_whatever_else_is_rolled():
+    """The search's dice (pbf/npc/search.py): SimDice draws what Dice over the same stream draws;
+    KeyedDice gives each (fighter, purpose, k-th check) a stream of its own, so an attack of 2
+    dice rolls the first two of the same attack of 4, and the other checks do not shift it."""
+    from pbf.npc.search import KeyedDice, Rng, SimDice
+    from pbf.systems.rider import dice as rd
+
+    plain, fast = Dice(Rng(7).stream(), "npc"), SimDice(Rng(7))
+    assert [plain.d6() for _ in range(50)] == [fast.d6() for _ in range(50)]
+    one, other = KeyedDice(11), KeyedDice(11)
+    rd.pool(other, "B", "evasion", 3)  # another check first
+    four = rd.pool(one, "A", "attack", 4)
+    two = rd.pool(other, "A", "attack", 2)
+    assert two.groups == four.groups[:2]
+    assert rd.pool(one, "A", "attack", 4).groups != four.groups  # the next attack is another roll

@@ -11,6 +11,13 @@ from ...dice import Dice
 from .events import Rolled
 
 
+def _own(dice: Dice, actor: str, purpose: str) -> Dice:
+    """The NPC's simulated turns give each check a stream of its own (pbf.npc.search.KeyedDice);
+    a turn's real dice are one stream."""
+    keyed = getattr(dice, "keyed", None)
+    return dice if keyed is None else keyed(actor, purpose)
+
+
 def exploding_die(dice: Dice) -> list[int]:
     faces = [dice.d6()]
     while faces[-1] == 1:
@@ -22,6 +29,7 @@ def pool(dice: Dice, actor: str, purpose: str, n: int, bonus: int = 0) -> Rolled
     """N B6: keep the highest exploded die. ``n`` must be at least 1."""
     if n < 1:
         raise ValueError("a pool needs at least one die")
+    dice = _own(dice, actor, purpose)
     groups = [exploding_die(dice) for _ in range(n)]
     value = max(sum(g) for g in groups)
     return Rolled(actor, purpose, n, [f for g in groups for f in g], value, groups, bonus, value + bonus, "B6")
@@ -29,6 +37,7 @@ def pool(dice: Dice, actor: str, purpose: str, n: int, bonus: int = 0) -> Rolled
 
 def damage(dice: Dice, actor: str, purpose: str = "damage") -> Rolled:
     """1D6, exploding: the sum."""
+    dice = _own(dice, actor, purpose)
     group = exploding_die(dice)
     return Rolled(actor, purpose, 1, list(group), sum(group), [group], 0, sum(group), "D6")
 

@@ -14,12 +14,14 @@ changes what happens in a battle, with everything else at its default:
   回避: 防御力 (with a guard vent), or 超回避 1–2 (HP left ≥ 1).
 
 攻撃しない, 超回避's threshold, 庇う and the explicit targets of a battle of three are never chosen
-(in a battle of three the defaults choose the targets). Orders come out in a fixed order, so the
+(in a battle of three the defaults choose the targets); a searching level may give 超回避 a
+threshold of its own (``threshold``; the setting ``RiderModel.thresholds``, off). Orders come out in a fixed order, so the
 same state always gives the same list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import cards as fx
@@ -29,8 +31,12 @@ from .orders import PassiveRule, RiderOrder
 MOVES = ("stay", "closer", "away")
 
 
-def legal_orders(state: dict[str, Any], fighter: str, data: RiderData) -> list[RiderOrder]:
-    """Every order of the space above that ``fighter`` may give in ``state``."""
+def legal_orders(state: dict[str, Any], fighter: str, data: RiderData,
+                 threshold: Callable[[str | None, int], int] | None = None) -> list[RiderOrder]:
+    """Every order of the space above that ``fighter`` may give in ``state``. ``threshold``
+    (the searching levels', pbf/systems/rider/npc.py): 超回避 N's threshold for the evasion
+    chosen (None: the larger pool, or "defense") — 超回避 N paid only against an attack of at
+    least that achievement (the same orders, each 超回避 with its 達成値T以上なら)."""
     f = state["fighters"][fighter]
     if not f.get("alive", True) or state.get("winner") is not None:
         return [RiderOrder()]
@@ -63,6 +69,9 @@ def legal_orders(state: dict[str, Any], fighter: str, data: RiderData) -> list[R
                 if guard_ok:
                     evasions.append({"evasion": "defense"})
                 evasions += [{"super_evasion": n} for n in (1, 2) if hp - n >= 1]
+                if threshold is not None:
+                    evasions = [{**e, "super_threshold": threshold(e.get("evasion"), e["super_evasion"])}
+                                if e.get("super_evasion") else e for e in evasions]
                 for aim in aims:
                     for evasion in evasions:
                         out.append(RiderOrder(move=move, card=card, passive=rules, aim=aim, **evasion))

@@ -7,6 +7,7 @@ default), drawn uniformly; a turn is simulated with the resolver itself.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..base import Context
@@ -26,6 +27,11 @@ class RiderModel:
     spend: dict[str, dict[str, Any]] = {}  # search.LEVELS as they are
     shape = "linear"  # the value: "linear" (HP dealt minus taken, ±WIN) or "odds" (the chance to win)
     spread = "coarse"  # an opponent's likely order: a move and a card ("legal": any legal order)
+    VENT = 0.0  # per point of the vented weapon's damage over the rider's own attack (mine minus theirs)
+    HELD = 0.0  # a weapon held as a card reaches as far as one vented in, and this much weaker
+    thresholds = False  # True: a searching level's 超回避 has a threshold (own, threshold; search version 3, tried, not kept)
+    chase = False  # True: the fighter acting second keeps the move past the end of the field (_pointless; tried, not kept)
+    keyed = False  # True: each check of a simulated turn draws from a stream of its own (search.KeyedDice; tried, not kept)
 
     def __init__(self, system: Any, ctx: Context):
         self.system = system
@@ -50,16 +56,38 @@ class RiderModel:
             kept = self._legal[key] = legal_orders(state, name, self.data)
         return kept
 
+    def own(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
+        """The orders a searching level chooses from: the legal ones; with ``thresholds`` (a
+        setting, off: tried and not kept, docs/npc.md "Levels"), each 超回避 N paid only against
+        an attack of at least its ``threshold``. ``random`` draws from ``legal``."""
+        if not self.thresholds:
+            return self.legal(state, name)
+        key = (name, self._key(state, name), "own")
+        kept = self._legal.get(key)
+        if kept is None:
+            f = state["fighters"][name]
+            kept = self._legal[key] = legal_orders(state, name, self.data,
+                                                   lambda evasion, n: self.threshold(f, evasion, n))
+        return kept
+
+    def threshold(self, fighter: dict[str, Any], evasion: str | None, n: int) -> int:
+        """The least attack achievement 超回避 N is paid against: the median of the fighter's
+        own evasion roll, plus N − 1. Against a weaker attack the evasion roll is likely to beat
+        it anyway and the HP would be paid for nothing (measured at 近 against an attack of 4
+        dice: 超回避 1 from 6 keeps about 0.2 HP a turn more than 超回避 1 against any attack)."""
+        dice = fx.pool(self.data, fighter, "defense" if evasion == "defense" else "mobility")
+        return _median_of_highest(dice) + fx.trick(fighter, "evasion") + n - 1
+
     def coarse(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
         """Each move with each 能動 card, the rest at its default; in a duel, not a move past the
         end of the field (近寄る at 近, 離れる at 遠)."""
         band = state.get("distance")
-        key = (name, self._key(state, name), band, len(state["fighters"]))
+        pointless = self._pointless(state, name)
+        key = (name, self._key(state, name), band, len(state["fighters"]), pointless)
         kept = self._coarse.get(key)
         if kept is None:
             if len(self._coarse) > 4096:
                 self._coarse.clear()
-            pointless = {"近": "closer", "遠": "away"}.get(band) if len(state["fighters"]) == 2 else None
             kept = self._coarse[key] = [o for o in self.legal(state, name) if not o.passive and not o.aim
                                         and not o.parry and not o.evasion and not o.super_evasion
                                         and o.move != pointless]
@@ -67,14 +95,26 @@ class RiderModel:
 
     def useful(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
         """The legal orders without a move past the end of the field (in a duel)."""
-        band = state.get("distance")
-        pointless = {"近": "closer", "遠": "away"}.get(band) if len(state["fighters"]) == 2 else None
-        return [o for o in self.legal(state, name) if o.move != pointless]
+        pointless = self._pointless(state, name)
+        return [o for o in self.own(state, name) if o.move != pointless]
+
+    def _pointless(self, state: dict[str, Any], name: str) -> str | None:
+        """In a duel, the move past the end of the field (近寄る at 近, 離れる at 遠). With ``chase``
+        (a setting, off: tried and not kept) the fighter who acts second keeps it, since the
+        other's move may change the distance before its own (近寄る at 近 follows an opponent who
+        got away, and costs nothing when it did not: a move to where one already is rolls nothing)."""
+        if len(state["fighters"]) != 2:
+            return None
+        initiative = state.get("initiative") or []
+        if self.chase and (not initiative or initiative[0] != name):
+            return None
+        return {"近": "closer", "遠": "away"}.get(state.get("distance"))
 
     def variants(self, order: RiderOrder, state: dict[str, Any], name: str, legal: list[RiderOrder]) -> list[RiderOrder]:
-        """The same move and card with one more thing changed: the 受動 card, 隙狙い, or the evasion."""
+        """The same move and card with one more thing changed: the 受動 card, 隙狙い, or the evasion
+        (of the orders a searching level chooses from, ``own``)."""
         out = []
-        for o in legal:
+        for o in self.own(state, name):
             if o.move != order.move or o.card != order.card or o is order:
                 continue
             changed = (o.passive != order.passive) + (o.aim != order.aim) + (
@@ -108,7 +148,7 @@ class RiderModel:
         return pool[rng.below(len(pool))]
 
     def simulate(self, state: dict[str, Any], orders: dict[str, Any], rng: Any) -> dict[str, Any]:
-        return self.system.resolve(state, orders, rng.dice(), self.ctx)[0]
+        return self.system.resolve(state, orders, rng.keyed() if self.keyed else rng.dice(), self.ctx)[0]
 
     def _mine(self, winner: Any, name: str) -> bool:
         return winner == name or (self.teams.get(name) is not None and winner == self.teams.get(name))
@@ -134,10 +174,23 @@ class RiderModel:
             kept = self._threat[key] = self._reach(fighter, band)
         return kept
 
+    def vented(self, fighter: dict[str, Any]) -> float:
+        """How much harder the vented weapon strikes than the rider's own attack (its visor,
+        or unarmed): 0 for a monster or nothing vented."""
+        vent = fighter.get("vent")
+        if not vent or fighter.get("kind") == "monster":
+            return 0.0
+        weapon = fx.effects(self.data, vent).get("weapon")
+        if not weapon:
+            return 0.0
+        _, sheet = self.data.character(fighter["character"])
+        own = int((sheet.get("visor") or {}).get("damage", -1)) if sheet.get("visor") else -1
+        return max(0.0, float(int(weapon.get("damage", 0)) - own))
+
     def _reach(self, fighter: dict[str, Any], band: str) -> float:
         data = self.data
         kind, sheet = data.character(fighter["character"])
-        sources: list[tuple[Any, int]] = []
+        sources: list[tuple[Any, float]] = []
         if kind == "monster":
             w = sheet.get("weapon") or {}
             sources.append((w.get("range", ["近", "近"]), int(w.get("damage", 0))))
@@ -155,10 +208,10 @@ class RiderModel:
                     continue
                 e = fx.effects(data, card)
                 if e.get("weapon"):
-                    sources.append((e["weapon"]["range"], int(e["weapon"].get("damage", 0))))
+                    sources.append((e["weapon"]["range"], int(e["weapon"].get("damage", 0)) - self.HELD))
                 if e.get("advent") and sheet.get("contract") in data.monsters:
                     w = data.monsters[sheet["contract"]].get("weapon") or {}
-                    sources.append((w.get("range", ["近", "近"]), int(w.get("damage", 0))))
+                    sources.append((w.get("range", ["近", "近"]), int(w.get("damage", 0)) - self.HELD))
         at = BANDS.index(band)
         best = 0.0
         for (lo, hi), bonus in sources:
@@ -196,6 +249,10 @@ class RiderModel:
             theirs = max((self.threat(f, band) for n, f in after["fighters"].items()
                           if n != name and f.get("alive", True) and not self._ally(name, n)), default=0.0)
             v += POSITION * (mine - theirs)
+            if self.VENT:  # a weapon vented in strikes harder every turn until it is replaced
+                theirs = max((self.vented(f) for n, f in after["fighters"].items()
+                              if n != name and f.get("alive", True) and not self._ally(name, n)), default=0.0)
+                v += self.VENT * (self.vented(me1) - theirs)
         winner = after.get("winner")
         if winner is not None and winner != "draw" and self.shape != "odds":
             v += WIN if self._mine(winner, name) else -WIN
@@ -204,3 +261,17 @@ class RiderModel:
             if spent > 0:
                 v -= spent * (FINAL if card == "final_vent" else CARD)
         return v
+
+
+@lru_cache(maxsize=64)
+def _median_of_highest(n: int) -> int:
+    """The median of the highest of ``n`` exploding d6 (a 1 rolled again and added): the least v
+    with P(highest ≤ v) ≥ 1/2."""
+    def at_most(v: int) -> float:  # one die: 2..6 as rolled, or 1 + another die
+        if v < 2:
+            return 0.0
+        return min(5, v - 1) / 6 + at_most(v - 1) / 6
+    v = 2
+    while at_most(v) ** n < 0.5:
+        v += 1
+    return v

@@ -325,11 +325,13 @@ class Battle(MultiBattle):
         range; a card = the actor's 能動 card, played and not cancelled."""
         if self.ally(reactor, act.actor):
             return None
-        attacked = reactor in self.threatened(act)
+        attacked = None  # worked out when a rule asks (a simulated turn's orders rarely do)
         for rule in self.orders[reactor].passive:
             if rule.condition is None:
                 matched = True
             elif rule.condition == "attack":
+                if attacked is None:
+                    attacked = reactor in self.threatened(act)
                 matched = attacked
             else:
                 matched = act.active == rule.condition and not act.cancelled
