@@ -37,7 +37,7 @@ def _katakana(ch: str) -> bool:
 
 # kanji a phone's or an IME's list offers for the katakana they look like (ストライクベン卜, ガ一ド, 口ード)
 _LOOKALIKE = {"卜": "ト", "一": "ー", "口": "ロ", "二": "ニ", "工": "エ", "力": "カ", "夕": "タ", "八": "ハ", "才": "オ",
-              "匕": "ヒ", "乙": "Z"}
+              "匕": "ヒ"}
 
 
 class Text:
