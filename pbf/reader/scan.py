@@ -364,12 +364,12 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
         # a line of names (蓮>城戸, 蓮さん、城戸さん), or of names after a short word pbf does not know
         # (的 蓮>城戸: a label of another board): whom the order is against — kept, for the reader
         # to read or to name the word it could not
+        who = [] if named is None else [t for t in said if t.kind in ("unknown", "symbol") and named(text.norm[t.start:t.end])]
         names = False
-        if named is not None:
-            who = [t for t in said if t.kind in ("unknown", "symbol") and named(text.norm[t.start:t.end])]
+        if who:
             other = [t for t in said if t not in who and not (t.kind == "function" and text.norm[t.start:t.end] in _BESIDE_NAMES)]
-            names = bool(who) and (not other or (len(other) == 1 and other[0] is said[0] and other[0].kind == "unknown"
-                                                 and other[0].end - other[0].start <= 2))
+            names = not other or (len(other) == 1 and other[0] is said[0] and other[0].kind == "unknown"
+                                  and other[0].end - other[0].start <= 2)
         if (holds_order(line) and not told and not prose_line) or not _chatty(line, text) or names:
             kept.extend(line)
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
@@ -383,15 +383,14 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
                                  hint="行動の続きなら、行動の行に続けて書いてください。"))
         elif said:
             line_no, column, shown = text.where(said[0].start, said[-1].end)
-            who = [] if named is None else list(dict.fromkeys(
-                text.norm[t.start:t.end] for t in said if t.kind in ("unknown", "symbol") and named(text.norm[t.start:t.end])))
             aside = [w for t in said if t.kind == "comment" for w in t.named]
             if aside and not who:  # (ムーブベントは阻止されないカードだと…？): an aside that names order words
                 notes.append(Problem(f"は雑談として読みませんでした（「{'」「'.join(dict.fromkeys(aside))}」は行動に入れていません）。",
                                      line=line_no, column=column, text=shown, severity="warning",
                                      hint="行動のつもりなら、括弧の外に書いてください。"))
             elif who:  # 的 蓮>城戸 under the card: the names may be whom to attack
-                notes.append(Problem(f"は雑談として読みませんでした（「{'」「'.join(who)}」は行動に入れていません）。",
+                written = dict.fromkeys(text.norm[t.start:t.end] for t in who)
+                notes.append(Problem(f"は雑談として読みませんでした（「{'」「'.join(written)}」は行動に入れていません）。",
                                      line=line_no, column=column, text=shown, severity="warning",
                                      hint="攻撃の対象なら「攻撃：名前」と書いてください。"))
             else:

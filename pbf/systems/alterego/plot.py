@@ -449,9 +449,9 @@ class _Source:
                     and last_unit is not None:
                 repeat(_ENGLISH_TIMES[src.folded[tok.start:tok.end].strip()], tok)  # move forward twice
                 continue
-            after_or = next((t for t in tokens[index + 1:] if t.kind != "sep"), None) if kind == "function" else None
-            if kind == "function" and src.norm[tok.start:tok.end] == "か" and last_unit is not None and after_or is not None \
-                    and after_or.kind in ("word", "symbol", "unknown") and (after_or.word is not None or after_or.kind == "symbol"):
+            or_what = next((t for t in tokens[index + 1:] if t.kind != "sep"), None) \
+                if kind == "function" and last_unit is not None and src.norm[tok.start:tok.end] == "か" else None
+            if or_what is not None and or_what.kind in ("word", "symbol", "unknown") and (or_what.word is not None or or_what.kind == "symbol"):
                 problem(tok, "どちらか決まっていません（「か」で二つの行動が書かれています）。", "出す方を一つに決めて書いてください。")
                 continue  # 弱か強, ぜんしんかこうたい: one or the other — asked
             if kind == "symbol":

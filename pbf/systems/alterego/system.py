@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...dice import Dice
 from ...errors import OrderError, PbfError, Problem
 from ...lazy import lazy
+from ...reader.text import position
 from ..base import Context, Player
 from . import data as data_mod
 from .state import CANCEL_COST, RULES_VERSION, SUPER_COST, is_locked, new_fighter
@@ -226,8 +226,6 @@ class AlterEgo:
         why, the part after is the plot — the cards before said again after (all of them, or as a
         part: 投げを狙いたいので、前進を２回してから投げます) are one plot, read from the part after (as
         written there), with a note. Otherwise the plot as read."""
-        import re
-
         m = re.search(r"(?:な?ので|のつもりで)[、,。\s]*", text)
         if m is None or not text[m.end():].strip():
             return plot
@@ -258,8 +256,6 @@ class AlterEgo:
         朧月（←→強）): when they are the last cards before them, a gloss — passed over, with a note;
         when they are other cards (エナジーキャノン（↑→強）), the plot outside is read and a warning
         says which cards in brackets were not. Otherwise the plot as read."""
-        import re
-
         words = _lexicon().lexicon(ctx.data, character) if character else None
         notes: list[Problem] = []
         for m in re.finditer(r"[（(]([^（()）\n]+)[）)]", text):
@@ -308,8 +304,6 @@ class AlterEgo:
         """A plot too long for the turn whose first part alone is a whole plot, the rest a remark
         about it (a later line, ``←投げ``, ``（前進投げ）``): read as the first part, with a note —
         the longer reading cannot be played, so it is the one reading left. None otherwise."""
-        import re
-
         cuts = []
         for m in re.finditer(r"\n|\s[←<⬅]|[（(]", text):
             if not text[: m.start()].strip():
@@ -621,8 +615,7 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
             written = f"キャンセル({m.group(1)}{m.group(2)})"
             if len(written) > len(m.group()):
                 continue
-            line = text.count("\n", 0, m.start()) + 1
-            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            line, column = position(text, m.start())
             notes.append(Problem(f"を「C({m.group(1)}{m.group(2)})」（{m.group(1)}と{m.group(2)}を捨てるキャンセル）と読みました。",
                                  line=line, column=column, text=m.group()))
             text = text[:m.start()] + written + " " * (len(m.group()) - len(written)) + text[m.end():]

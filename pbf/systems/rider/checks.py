@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...errors import OrderError, Problem
+from ...reader.text import position
 from .data import RiderData, norm
 from .names import find_fighter, near_fighter, roster
 from .orders import MOVE_RULE_WORDS, Clause, ReadingProblem, RiderOrder, problem_at, build_order, canonical, read_clauses
@@ -283,8 +284,7 @@ def _without_reasons(text: str, player: str, state: dict[str, Any], data: RiderD
         return None
     notes = []
     for m in reasons:
-        line = text.count("\n", 0, m.start()) + 1
-        column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        line, column = position(text, m.start())
         notes.append(Problem("は理由の文として読みませんでした。", line=line, column=column, text=m.group().strip(),
                              severity="warning", hint="理由の文にも行動があるなら、行動の文に書いてください。"))
     return replace(order, notes=(*notes, *order.notes))

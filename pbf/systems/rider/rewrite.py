@@ -65,7 +65,7 @@ def lexicon(data: RiderData) -> Lexicon:
                     _OPPOSITE.get(value), role == "head", guess, slip=role in ("head", "keyword", "attack", "pool", "rule", "mention"))
         for form in forms:
             lex.add(form, word)
-            if form.endswith("しない") and len(form) >= 5 and any("一" <= ch <= "龯" for ch in form[:-3]):
+            if form.endswith("しない") and len(form) >= 5 and kana.has_kanji(form[:-3]):
                 for mark in ("×", "✕", "✖"):  # 移動× as 移動しない, as boards write 攻撃×
                     lex.add(form[:-3] + mark, word)
         for verb in verbs:
@@ -124,6 +124,14 @@ _SCOPE_WRITTEN = re.compile(r"(本体|ライダー|本人|モンスター|契約
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
 _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
                 "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
+
+
+def _past_courtesy(tokens: list[Token], j: int, src: Text) -> int:
+    """Where the courtesy titles written after a name (城戸さん, 蓮くん) end: the first token from
+    ``j`` that is none."""
+    while j < len(tokens) and tokens[j].kind == "function" and src.norm[tokens[j].start:tokens[j].end] in _COURTESY:
+        j += 1
+    return j
 
 
 def _body_by_reading(word: str) -> bool:
@@ -362,8 +370,7 @@ class Rewritten:
                         raw(previous_significant).startswith(("カード", "card")) and raw(tok) in _NOT_USING:
                     line, column, shown = src.where(previous_significant.start, tok.end)
                     self.notes.append(Problem("を「能動カードなし」と読みました。", line=line, column=column, text=shown))
-                    self._no_card = Problem("と書かれていますが、能動カードも書かれています。", line=line, column=column, text=shown,
-                                            hint="使うカードを書くか、「カードは使いません」を消してください。")
+                    self._said_no_card(line, column, shown)
                     continue  # カードは今回は使いません: no card (as no card written)
                 if last_attack is not None and last_attack is previous_significant:
                     close()
@@ -456,9 +463,7 @@ class Rewritten:
                 passed.add(id(following_kana))
                 continue
             if role == "head" and value == "" and any(k in raw(tok).lower() for k in ("カード", "能動", "card")):
-                line, column, shown = src.where(tok.start, tok.end)  # カードは使いません, カードなし: no card
-                self._no_card = Problem("と書かれていますが、能動カードも書かれています。", line=line, column=column, text=shown,
-                                        hint="使うカードを書くか、「カードは使いません」を消してください。")
+                self._said_no_card(*src.where(tok.start, tok.end))  # カードは使いません, カードなし: no card
                 continue
             nxt = after.get(id(tok))
             if role == "attack":
@@ -918,6 +923,12 @@ class Rewritten:
             i += 1
         return out
 
+    def _said_no_card(self, line: int, column: int, shown: str) -> None:
+        """No 能動 card was said (カードは使いません): a card written too is a contradiction, named
+        when the order is complete."""
+        self._no_card = Problem("と書かれていますが、能動カードも書かれています。", line=line, column=column, text=shown,
+                                hint="使うカードを書くか、「カードは使いません」を消してください。")
+
     def _scope(self, written: str, at: int) -> str:
         """超回避's scope after its number as the order language writes it: 本体のみ → 本体の攻撃だけ,
         except advent → アドベント以外, an IME's word of 本体's reading (本隊) as 本体 (noted); else as
@@ -940,13 +951,14 @@ class Rewritten:
     def _same_one_in_brackets(self, tokens: list[Token], src: Text) -> list[Token]:
         """A fighter's other name in brackets after their name (ゾルダさん（北岡さん）): one fighter,
         said twice; the brackets are passed over (with a note)."""
+        fighters = {name: {"character": character} for name, character in self._roster}
+
         def who(tok: Token) -> str | None:
             if tok.kind not in ("unknown", "symbol"):
                 return None
             bare = src.norm[tok.start:tok.end].strip()
             for courtesy in _COURTESY:
                 bare = bare[:-len(courtesy)] if bare.endswith(courtesy) and len(bare) > len(courtesy) else bare
-            fighters = {name: {"character": character} for name, character in self._roster}
             found = find_fighter(bare, fighters, self._data) if bare else []
             return found[0] if len(found) == 1 else None
 
@@ -956,15 +968,10 @@ class Rewritten:
             tok = tokens[i]
             out.append(tok)
             first = who(tok) if self._roster else None
-            j = i + 1
-            while first is not None and j < len(tokens) and tokens[j].kind == "function" and \
-                    src.norm[tokens[j].start:tokens[j].end] in _COURTESY:
-                out.append(tokens[j])
-                j += 1
+            j = _past_courtesy(tokens, i + 1, src) if first is not None else i + 1
+            out.extend(tokens[i + 1:j])
             if first is not None and j + 2 < len(tokens) and tokens[j].kind == "sep" and src.norm[tokens[j].start] in "(（":
-                k = j + 2
-                while k < len(tokens) and tokens[k].kind == "function" and src.norm[tokens[k].start:tokens[k].end] in _COURTESY:
-                    k += 1
+                k = _past_courtesy(tokens, j + 2, src)
                 if k < len(tokens) and tokens[k].kind == "sep" and src.norm[tokens[k].start] in ")）" and \
                         who(tokens[j + 1]) == first:
                     line, column, shown = src.where(tokens[j].start, tokens[k].end)
@@ -984,9 +991,7 @@ class Rewritten:
         i = 0
         while i < len(tokens):
             tok = tokens[i]
-            j = i + 1
-            while j < len(tokens) and tokens[j].kind == "function" and src.norm[tokens[j].start:tokens[j].end] in _COURTESY:
-                j += 1
+            j = _past_courtesy(tokens, i + 1, src)
             if their is not None and tok.kind == "unknown" and j < len(tokens) and tokens[j].kind == "function" and \
                     src.norm[tokens[j].start:tokens[j].end] == "が" and self._is_name(src.norm[tok.start:tok.end]) and \
                     self._conditioned(tokens, j + 1, src):
@@ -1186,7 +1191,7 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
-_RULES = ("最も近い相手", "最も遠い相手")
+_RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values (data/lexicon.yaml, role rule)
 # what says the card after is the answer when the condition before does not hold (それ以外はGV)
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
@@ -1196,7 +1201,7 @@ _MOVER_PERSON = frozenset(("方", "人", "相手", "の", "奴", "やつ", "者"
 _MOVER = _MOVER_PERSON | {"くる", "てくる", "来る", "いく", "ていく", "行く", "は", "のは", "方は", "人は", "ようとする", "うとする", "とする"}
 # what says the next name is the one to attack when the one before cannot be (いなければ, 届かなかったら)
 _FALLBACK = re.compile(r"い(?:なければ|ない場合|ない(?:時|とき)|なかったら)|届か(?:なければ|ない場合|ない(?:時|とき)|なかったら)|"
-                       r"無理(?:なら|だったら)|(?:だめ|ダメ)(?:なら|だったら)")  # the rule words' values (data/lexicon.yaml, role rule)
+                       r"無理(?:なら|だったら)|(?:だめ|ダメ)(?:なら|だったら)")
 # a way to move and a band that cannot be one move (近寄って遠へ): two moves, refused as two
 _DISAGREE = (frozenset(("近寄る", "遠へ")), frozenset(("離れる", "近へ")))
 # a number said as a word, after 隙狙い or 超回避 (only there: ni is also a particle)
