@@ -7,7 +7,6 @@ default), drawn uniformly; a turn is simulated with the resolver itself.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from ..base import Context
@@ -75,8 +74,10 @@ class RiderModel:
         own evasion roll, plus N − 1. Against a weaker attack the evasion roll is likely to beat
         it anyway and the HP would be paid for nothing (measured at 近 against an attack of 4
         dice: 超回避 1 from 6 keeps about 0.2 HP a turn more than 超回避 1 against any attack)."""
+        from ...odds import dice_math  # the exact distribution of a check (what pbf odds computes with)
+
         dice = fx.pool(self.data, fighter, "defense" if evasion == "defense" else "mobility")
-        return _median_of_highest(dice) + fx.trick(fighter, "evasion") + n - 1
+        return dice_math.pool(dice, exact=True).median() + fx.trick(fighter, "evasion") + n - 1
 
     def coarse(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
         """Each move with each 能動 card, the rest at its default; in a duel, not a move past the
@@ -262,16 +263,3 @@ class RiderModel:
                 v -= spent * (FINAL if card == "final_vent" else CARD)
         return v
 
-
-@lru_cache(maxsize=64)
-def _median_of_highest(n: int) -> int:
-    """The median of the highest of ``n`` exploding d6 (a 1 rolled again and added): the least v
-    with P(highest ≤ v) ≥ 1/2."""
-    def at_most(v: int) -> float:  # one die: 2..6 as rolled, or 1 + another die
-        if v < 2:
-            return 0.0
-        return min(5, v - 1) / 6 + at_most(v - 1) / 6
-    v = 2
-    while at_most(v) ** n < 0.5:
-        v += 1
-    return v
