@@ -252,7 +252,7 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
         try:
             order = _read(text, player, state, data, teams, natural=True)
         except _Refused as second:
-            order = _without_reasons(text, player, state, data, teams)
+            order = _without_reasons(text, player, state, data, teams) or _without_talk(text, player, state, data, teams)
             if order is None:
                 # the reading that got further says what is wrong: the GM's reading when only the order
                 # language could not read the words (回避は防御力 reads, and needs a ガードベント)
@@ -287,6 +287,46 @@ def _without_reasons(text: str, player: str, state: dict[str, Any], data: RiderD
         line, column = position(text, m.start())
         notes.append(Problem("は理由の文として読みませんでした。", line=line, column=column, text=m.group().strip(),
                              severity="warning", hint="理由の文にも行動があるなら、行動の文に書いてください。"))
+    return replace(order, notes=(*notes, *order.notes))
+
+
+# a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
+# to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
+_TALK = re.compile(r"[ｗw笑草]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます)[!！?？ｗw笑]*\s*$"
+                   r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)", re.I)
+# what a talk line must not hold to be passed over: a correction or a negation (やっぱりSVやめｗ), a
+# condition or a scope (阻止しないのは近づく時だけね) — each may change the order above
+_NOT_TALK = re.compile(r"やっぱ|やめ|じゃなく|訂正|変更|取り消|なし|ない|ません|せず|ず[、。,.!！\s]|なら|たら|れば|とき|時|場合|だけ|のみ|以外|優先|"
+                       r"\b(?:if|only|except|not|no|don'?t|instead)\b", re.I)
+
+
+def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData,
+                  teams: dict[str, str | None] | None) -> RiderOrder | None:
+    """A post neither reading takes, read again without its later lines written as talk
+    (``_TALK``: 初手から殴りにいきますｗ under the order): the GM reads them as chat about the order.
+    Only a line after the first, holding no correction, negation, condition or scope
+    (``_NOT_TALK``), and — among three or more, where a name may say whom — naming no fighter.
+    Taken when the rest holds, with a warning for each line passed over; else None."""
+    lines = text.split("\n")
+    multi = sum(1 for f in state["fighters"].values() if f.get("alive", True)) > 2
+    names = [w for n, f in state["fighters"].items() for w in (n, _character_name(data, f))] if multi else []
+    talk = [k for k, line in enumerate(lines) if k > 0 and line.strip() and _TALK.search(line.strip())
+            and not _NOT_TALK.search(line) and not any(w and w in line for w in names)
+            and any(ln.strip() for ln in lines[:k])]
+    if not talk:
+        return None
+    blanked = "\n".join(" " * len(line) if k in talk else line for k, line in enumerate(lines))
+    try:
+        order = _read(blanked, player, state, data, teams, natural=True)
+    except _Refused:
+        return None
+    notes = []
+    for k in talk:
+        start = sum(len(line) + 1 for line in lines[:k]) + (len(lines[k]) - len(lines[k].lstrip()))
+        line, column = position(text, start)
+        notes.append(Problem("は行動として読めないので、雑談として読みませんでした。", line=line, column=column,
+                             text=lines[k].strip(), severity="warning",
+                             hint="行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。"))
     return replace(order, notes=(*notes, *order.notes))
 
 

@@ -97,14 +97,15 @@ _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻�
              "近へ": "head:遠へ", "遠へ": "head:近へ"}
 
 # the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
-_SUPER_DECLARED = re.compile(r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い|払って|払い)(?:して)?[、,\s]*"
+_SUPER_DECLARED = re.compile(r"(?:回避\s*(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?[、,\s]*)?"
+                             r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い(?:ます)?|使う|払って|払い(?:ます)?)(?:して)?[、,\s]*"
                             r"(?:回避\s*の?\s*(?:達成値)?\s*を?\s*[+＋]?\s*\d*\s*点?\s*(?:上げます|上げる|上げて|アップ)?)?(?:で)?"
                             r"(?:超回避(?:します|する|したい)?)?"
                             r"|(?:burn|spend|use|pay)\s+(\d+)\s*hp(?:\s+(?:on|for)\s+(?:super\s+)?(?:evasion|evade|dodging|dodge))?", re.I)
 _AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い)(?:します|する|です)?")
 _AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
 # the page's effect said for the declaration: 隙狙いで防御力を1点無視したい, 防御力2点無視の隙狙い
-_AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使って|をして|して)?[、,\s]*)?防御力?\s*を?\s*(\d+)\s*点?\s*(?:無視|抜き|抜く|抜いて|抜きます)"
+_AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使って|をして|して)?[、,\s]*)?(?:相手の|敵の)?\s*防御力?\s*を?\s*(\d+)\s*点?\s*(?:無視|抜き|抜く|抜いて|抜きます)"
                             r"(?:したいです|したい|します|する|して|で|の)?(?:\s*(?:隙狙い|スキ狙い)(?:します|する|です|で)?)?")
 
 
@@ -122,6 +123,11 @@ _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the mons
                             r"(?:の攻撃)?\s*(?:のみ|だけ|限定|以外))", re.I)
 _SCOPE_WRITTEN = re.compile(r"(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)(?:の攻撃)?\s*(のみ|だけ|限定|以外)")
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
+# 超回避's scope said in the next sentence: ただ、アドベントの攻撃には使わないでください (else アドベント
+# and 攻撃 would be read as a card played and 攻撃しない)
+_SCOPE_SENTENCE = re.compile(r"[。、,.\s]*(?:ただ|でも|但し|ただし)?[、,\s]*(本体|ライダー|本人|モンスター|契約モンスター|アドベント)\s*の\s*攻撃\s*"
+                             r"(?:に|には|では|のときは|の時は|に対しては)\s*(?:使わ|し)ない(?:で(?:ください|下さい|お願いします)?|です|ように(?:してください|お願いします)?)?")
+_SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?")
 _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
                 "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
 
@@ -163,7 +169,13 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
     for m in _THRESHOLD.finditer(norm):
         out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
     for m in _SUPER_DECLARED.finditer(norm):
-        out.append((m.start(), m.end(), f"超回避 {m.group(1) or m.group(2)}"))
+        scope = _SCOPE_SENTENCE.match(norm, m.end())
+        out.append((m.start(), scope.end() if scope else m.end(),
+                    f"超回避 {m.group(1) or m.group(2)}" + (f": {_SCOPE_WORDS[scope.group(1)]}以外" if scope else "")))
+    for m in _SUPER_WRITTEN.finditer(norm):  # 超回避は2点で。ただ、アドベントの攻撃には使わないでください
+        scope = _SCOPE_SENTENCE.match(norm, m.end())
+        if scope and not any(s < scope.end() and m.start() < e for s, e, _r in out):
+            out.append((m.start(), scope.end(), f"超回避 {m.group(1)}: {_SCOPE_WORDS[scope.group(1)]}以外"))
     for m in _AIM_DECLARED.finditer(norm):
         digits = m.group(1)
         end = m.end()
