@@ -44,6 +44,15 @@ CLOSE = "】])〕〉》〗>"
 # words that name the same marker: a marker 【行動】 is also written 【プロット】 (Alter EGO's
 # players plot their cards; in the rider game it can mean nothing else either)
 SAME_WORDS = (("行動", "プロット"),)
+# the same marker typed without an IME (koudou:, [action], Order:), at the start of a line only, in
+# any case: a player at a work PC or abroad (their chat before it is then passed over as chat)
+ROMAJI_WORDS = ("koudou", "kōdō", "kodo", "koudo", "action", "order", "orders", "plot")
+_ROMAJI_SHAPES = (rf"\[\s*(?i:{'|'.join(ROMAJI_WORDS)})\s*\]|(?i:{'|'.join(ROMAJI_WORDS)})\s*:")
+
+
+def _romaji_marked(norm: str) -> bool:
+    low = norm.lower()
+    return any(w in low for w in ROMAJI_WORDS)
 ANCHOR = r"(?:>>\d+(?:\s*[-,、]\s*\d+)*\s*)+"  # >>12, >>12-15, >>12,14 (＞＞１２ after NFKC)
 
 # The marker as a word in a sentence — 【行動】は行の先頭に…, 「【行動】」って, 【行動】を書き忘れた,
@@ -141,7 +150,7 @@ def _shapes(marker: str) -> _Shapes:
     if words:
         word = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
         bracketed = rf"[{opening}]\s*(?:{word})\s*[{closing}]"
-        start_shapes = rf"{bracketed}|(?:{word})\s*:"  # 行動： at the start of a line, without brackets
+        start_shapes = rf"{bracketed}|(?:{word})\s*:|{_ROMAJI_SHAPES}"  # 行動： at the start of a line, without brackets
     else:  # a marker without brackets: only as written
         bracketed = start_shapes = r"(?!)"
     return _Shapes(
@@ -216,7 +225,8 @@ def read_post(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Reading
     carry a marker; a marker used as a word in a sentence (【行動】は…) is chat."""
     norm_marker, words = _words(marker)
     norm_body = _nfkc(body)
-    if not epilogue and norm_marker not in norm_body and not any(w in norm_body for w in words):
+    if not epilogue and norm_marker not in norm_body and not any(w in norm_body for w in words) and \
+            not (words and _romaji_marked(norm_body)):
         return Reading()
     shapes = _shapes(marker)
     lines = body.split("\n")
@@ -225,7 +235,7 @@ def read_post(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Reading
     mids: list[_Marker] = []
     unread: Problem | None = None
     for index, norm in enumerate(norms):
-        if not any(w in norm for w in shapes.words):
+        if not any(w in norm for w in shapes.words) and not (words and _romaji_marked(norm)):
             continue
         m = shapes.start.match(norm)
         if m:

@@ -69,3 +69,65 @@ def test_among_three_a_line_of_talk_that_names_a_fighter_is_not_passed_over(camp
 def test_super_evasion_and_aim_in_a_newcomers_words(camps, text, canonical):
     got, _notes = read(camps["rd"], "城戸" if "ストライク" in text or "ソード" in text or "HPを2" in text else "刃", text)
     assert got == canonical
+
+
+def test_a_band_read_by_its_reading_keeps_its_line_an_order(camps):
+    """城戸から十へ: 十へ is 遠へ by its reading, so the line is a move from 城戸 — never a line of
+    chat that happens to name a fighter (which dropped the move)."""
+    got, _notes = read(camps["three"], "北岡", "【行動】\n城戸から十へ\nシュートベント\n攻撃：城戸、蓮")
+    assert got == "遠へ: 城戸 / シュートベント / 攻撃: 城戸, 蓮"
+
+
+def test_a_question_in_brackets_is_an_aside_even_of_known_words(camps):
+    """（受けってソードベント中だけだよね？）: its 中 was read as 中へ."""
+    got, notes = read(camps["rd"], "城戸", "【行動】\n留まる\nソードベント\n受け\n（受けってソードベント中だけだよね？）")
+    assert got == "ソードベント / 受け"
+    assert any("括弧の外" in w for w in warned(notes))
+
+
+def test_romaji_particles_after_a_name(camps):
+    got, _notes = read(camps["three"], "北岡", "koudou: Move Vent / Ren kara tooku e / judou: kougeki nara Guard Vent")
+    assert got == "遠へ: 蓮 / ムーブベント / 受動: 攻撃ならガードベント"
+    got, _notes = read(camps["three"], "北岡", "Ren ni chikayoru / Sword Vent")
+    assert got.startswith("近寄る: 蓮 / ソードベント")
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    ("rd", "刃", "sorry, no IME on this PC\n[koudou]\ntomaru / sword vent / judou: kougeki nara guard vent",
+     "ソードベント / 受動: 攻撃ならガードベント"),
+    ("ae", "美鈴", "Hi all, first time here. Typing from the office, sorry.\nkoudou: energy cannon", "↑→弱"),
+    ("ae", "美鈴", "dist 2 and heavy has reach 2, so\norder: heavy", "強"),
+    ("ae", "美鈴", "[Action] L L", "弱弱"),
+])
+def test_the_marker_typed_without_an_ime(camps, camp, player, text, canonical):
+    """koudou:, [action], order: at the start of a line are the marker: the chat before is passed over."""
+    got, notes = read(camps[camp], player, text)
+    assert got == canonical
+    assert any("として読みました（目印は【行動】です）" in n.format() for n in notes)
+
+
+def test_the_marker_typed_in_a_sentence_is_not_one(camps):
+    with pytest.raises(OrderError):
+        read(camps["ae"], "美鈴", "I gave an order: no idea")
+
+
+def test_a_count_in_kana_before_its_counter(camps):
+    """前進に回して投げ: an IME left 2 as に — read as 2回, noted; a 回 with no number is asked."""
+    got, notes = read(camps["ae"], "美鈴", "【行動】前進に回して投げ")
+    assert got == "→→弱強"
+    assert any("「2回」と読みました" in n.format() for n in notes)
+    with pytest.raises(OrderError, match="数が書かれていません"):
+        read(camps["ae"], "美鈴", "【行動】前進回して投げ")
+
+
+def test_a_kana_alone_at_the_end_is_a_word_cut_short(camps):
+    """ぜんしん　ぜんしん　な: the な was passed over as a particle; a post sent half-typed is asked."""
+    with pytest.raises(OrderError, match="途中で切れている"):
+        read(camps["ae"], "美鈴", "【行動】ぜんしん　ぜんしん　な")
+    assert read(camps["ae"], "美鈴", "【行動】弱弱で")[0] == "弱弱"
+
+
+def test_a_greater_than_between_words_is_asked(camps):
+    """jump > light: > may be the → card (↑→弱) or "then" (↑弱): asked, as after an attack."""
+    with pytest.raises(OrderError, match="とも「次に」とも読めます"):
+        read(camps["ae"], "美鈴", "【行動】jump > light")

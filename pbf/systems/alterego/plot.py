@@ -215,6 +215,7 @@ _PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens
 
 
 _TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目"))
+_KANA_COUNTS = {"に": 2, "さん": 3, "よん": 4, "ご": 5}  # 前進に回: the count typed in kana (に is also a particle)
 
 
 def _significant(tokens: list[Piece]) -> list[Piece]:
@@ -314,7 +315,22 @@ class _Source:
         if remarks and not self.problems and _nothing_read(tokens):
             self._nothing("出すカードか技の名前を書いてください。何もしないなら「なし」。")  # 必殺技を出します: chat, and no plot
         self.notes.extend(passed_over(tokens, self.source))
+        self._cut_short(tokens)
         self._emit(tokens)
+
+    def _cut_short(self, tokens: list[Piece]) -> None:
+        """ぜんしん　ぜんしん　な: one kana alone at the end of the plot, after a space, is no particle
+        (a particle follows its word): a word cut short (なし? 投げ?) — asked, never passed over."""
+        said = [t for t in tokens if t.kind != "sep" and t.end > t.start]
+        if len(said) < 2 or said[-1].kind != "function":
+            return
+        last, src = said[-1], self.source
+        kana = src.norm[last.start:last.end]
+        if len(kana) == 1 and "\u3041" <= kana <= "\u3096" and src.norm[said[-2].end:last.start].strip(" \u3000") == "" \
+                and said[-2].end < last.start and not src.norm[last.end:].strip():
+            line, column, shown = src.where(last.start, last.end)
+            self.problems.append(Problem("は言葉が途中で切れているように読めます。", line=line, column=column, text=shown,
+                                         hint="最後の語を最後まで書いてください（何もしないなら「なし」）。"))
 
     def _nothing(self, hint: str) -> None:
         line, column, shown = self.source.where(0, len(self.source.norm))
@@ -459,7 +475,10 @@ class _Source:
                 if piece in _TIMES or piece in ("x", "*"):
                     times = True
                     continue
-                if piece in "><" and len(piece) == 1 and last_unit is not None and last_unit[0][-1:] in ("弱", "強"):
+                before = next((t for t in reversed(tokens[:index]) if t.kind != "sep"), None)
+                worded = before is not None and before.kind in ("word", "unknown") and before.word is not None and \
+                    nxt is not None and nxt.kind in ("word", "unknown") and nxt.word is not None  # jump > light
+                if piece in "><" and len(piece) == 1 and last_unit is not None and (last_unit[0][-1:] in ("弱", "強") or worded):
                     problem(tok, f"「{piece}」は前進（→）とも「次に」とも読めます。",
                             f"前進なら「→」、技の区切りなら空白か「、」と書いてください。")
                     continue
@@ -523,6 +542,19 @@ class _Source:
                 problem(tok, "前のターンの行動を指す語は読めません（行動は毎ターン書きます）。", "出すカードを書いてください。")
                 continue
             if kind == "counter":
+                before = tokens[index - 1] if index else None
+                counted = before is not None and before.end == tok.start and (
+                    before.kind == "number" or src.norm[before.start:before.end].isdigit())
+                said = src.norm[tok.start:tok.end]
+                if not counted and said in _TIMES_COUNTERS:
+                    kana = src.norm[before.start:before.end] if before is not None and before.end == tok.start else ""
+                    if kana in _KANA_COUNTS and last_unit is not None:  # 前進に回して: an IME's 2回
+                        line, column, shown = src.where(before.start, tok.end)
+                        self.notes.append(Problem(f"を「{_KANA_COUNTS[kana]}{said}」と読みました。", line=line, column=column, text=shown))
+                        repeat(_KANA_COUNTS[kana], tok)
+                    else:  # 回 with no number before it: never passed over
+                        problem(tok, "何回なのか、数が書かれていません。", "例：前進2回、弱×3")
+                        continue
                 out.append(" ")
                 origin.append(src.span(tok.start, tok.end))
                 continue

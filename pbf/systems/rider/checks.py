@@ -293,6 +293,7 @@ def _without_reasons(text: str, player: str, state: dict[str, Any], data: RiderD
 # a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
 # to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
 _TALK = re.compile(r"[ｗw笑草]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます)[!！?？ｗw笑]*\s*$"
+                   r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)", re.I)
 # what a talk line must not hold to be passed over: a correction or a negation (やっぱりSVやめｗ), a
 # condition or a scope (阻止しないのは近づく時だけね) — each may change the order above

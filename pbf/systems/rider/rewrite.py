@@ -236,6 +236,9 @@ class Rewritten:
         self.notes += back
         tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
+        for tok in tokens:  # 城戸から十へ: a declaration's words are order words, never a line of chat
+            if tok.kind == "unknown" and any(s <= tok.start < e for s, e, _r in declared):
+                tok.corrected = True
         tokens, chat = chat_lines(tokens, src, named=self._names_one)
         tokens, remarks = chat_sentences(tokens, src, named=self._names_one)
         self.notes += chat + remarks + passed_over(tokens, src, attached=True)  # a rider's clause may go on in brackets
@@ -1056,7 +1059,9 @@ class Rewritten:
         unknown = [t for t in tokens[i + 1:close] if t.kind == "unknown" and t.word is None
                    and not t.corrected and sum(ch.isalpha() for ch in src.norm[t.start:t.end]) >= 2
                    and not self._names_one(src.norm[t.start:t.end])]
-        return bool(unknown)
+        # （受けってソードベント中だけだよね？）: a question or talk in brackets is no order, even of known words
+        inside = src.norm[tokens[i].end:tokens[close].start].strip()
+        return bool(unknown) or re.search(r"[?？]$|(?:よね|かな|だね|かも|っけ|[ｗw笑])[!！?？]*$", inside) is not None
 
     def _names_one(self, written: str) -> bool:
         """The word names a fighter of the battle, or each of the words it lists does (蓮>城戸)."""
@@ -1152,6 +1157,9 @@ class Rewritten:
             follows = self.src.original[names[-1][2]:].lstrip()
             for courtesy in _COURTESY:
                 follows = follows[len(courtesy):] if follows.startswith(courtesy) else follows
+            particle = re.match(r"(kara|yori|ni)\b", follows, re.I)  # Ren kara tooku e: the particles in romaji
+            if particle:
+                follows = {"kara": "から", "yori": "より", "ni": "に"}[particle.group(1).lower()] + follows[particle.end():]
             if len(names) == 1 and follows.startswith(("から", "より", "に", "へ")):
                 move = clauses[index + 1] if index + 1 < len(clauses) else None
                 if move is not None and said(move) in _MOVES:  # 蓮さんから遠くへ逃げます: whom to move from
