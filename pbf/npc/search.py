@@ -143,6 +143,11 @@ def choose(model: Model, state: dict[str, Any], name: str, level: str, dice: Dic
     if level == "random" or len(legal) <= 1:
         order = legal[dice.below(len(legal))] if len(legal) > 1 else legal[0]
         return order, {"candidates": len(legal)}
+    solved = getattr(model, "solved", None)  # a table of the best orders (rider: RiderModel.table, off)
+    if solved is not None:
+        order = solved(state, name)
+        if order is not None:
+            return order, {"candidates": len(legal)}
     spend = {**LEVELS["normal"], **LEVELS[level]}
     spend.update(getattr(model, "spend", {}).get(level, {}))
     others = model.others(state, name)

@@ -130,3 +130,42 @@ def test_a_simulated_turn_draws_the_same_dice_for_a_check_whatever_else_is_rolle
     two = rd.pool(other, "A", "attack", 2)
     assert two.groups == four.groups[:2]
     assert rd.pool(one, "A", "attack", 4).groups != four.groups  # the next attack is another roll
+
+
+def test_the_solved_duel_matches_the_resolver_and_the_table_setting_is_off_by_default(monkeypatch):
+    """pbf/systems/rider/mdp.py (docs/npc.md, "The ceiling against random"): an action of the
+    model is a distribution (it sums to 1) and its chance of a hit at 近 is the real resolver's
+    (1,500 sampled actions, within 4 standard errors); the setting ``rider.table`` (tried, not
+    kept) plays the solved order, a legal one; off, the search chooses as before."""
+    from pbf.systems.rider.mdp import BANDS, Fighter, Solved
+    from pbf.systems.rider.npc import RiderModel
+    from pbf.systems.rider.orders import RiderOrder
+    from pbf.systems.rider.resolver import Battle
+
+    hawk = Fighter(DATA, "theta_hawk")
+    solved = Solved(hawk, Fighter(DATA, "theta_hawk"))
+    assert 0.5 < solved.start() < 1.0
+    rows = solved.mine[("stay", 0, 0)]
+    assert all(abs(sum(p for _, _, p in row) - 1.0) < 1e-9 for row in rows)
+    hit = sum(p for _, loss, p in rows[0] if loss > 0)
+    ctx = balance.context(SYSTEM, DATA, "theta_hawk", "theta_hawk")
+    st0 = SYSTEM.new_state(ctx, Dice.seeded("mdp", 0, ""))
+    n, hits = 1500, 0
+    for k in range(n):
+        st = {**st0, "fighters": {name: dict(f) for name, f in st0["fighters"].items()}, "distance": BANDS[0]}
+        Battle(st, DATA, {"A": RiderOrder(), "B": RiderOrder()}, Dice.seeded("mdp", k, ""), {}).action("A", "B", True)
+        hits += st["fighters"]["B"]["hp"] < st0["fighters"]["B"]["hp"]
+    assert abs(hits / n - hit) < 4 * (hit * (1 - hit) / n) ** 0.5
+    st0["distance"] = "近"
+    off = decide(SYSTEM, ctx, st0, "mdp", "A", "normal").order
+    monkeypatch.setattr(RiderModel, "table", True)
+    from pbf.npc import _MODELS
+
+    _MODELS.clear()
+    on = decide(SYSTEM, ctx, st0, "mdp", "A", "normal").order
+    assert on in legal_orders(st0, "A", DATA)
+    first = 0 if st0["initiative"][0] == "A" else 1
+    assert (on.move, on.aim, on.super_evasion) == solved.order(0, first, hawk.hp, hawk.hp, 0)
+    monkeypatch.setattr(RiderModel, "table", False)
+    _MODELS.clear()
+    assert decide(SYSTEM, ctx, st0, "mdp", "A", "normal").order == off

@@ -18,6 +18,7 @@ from .orders import RiderOrder
 WIN = 40.0  # a won battle against HP points
 CARD = 0.8  # a card spent (it is gone for the rest of the battle)
 FINAL = 2.5  # ファイナルベント, once a battle
+_SOLVED: dict[tuple[str, str], Any] = {}  # the solved duels of the setting ``table``, per pair of monsters
 K = 2.0  # the exponent of the chance to win from the HP left (value shape "odds")
 POSITION = 0.5  # per point of the best attack that reaches the distance (mine minus theirs)
 
@@ -30,6 +31,7 @@ class RiderModel:
     HELD = 0.0  # a weapon held as a card reaches as far as one vented in, and this much weaker
     thresholds = False  # True: a searching level's 超回避 has a threshold (own, threshold; search version 3, tried, not kept)
     chase = False  # True: the fighter acting second keeps the move past the end of the field (_pointless; tried, not kept)
+    table = False  # True: in a duel of two monsters, the order of the solved MDP against random (mdp.py; tried, not kept)
     keyed = False  # True: each check of a simulated turn draws from a stream of its own (search.KeyedDice; tried, not kept)
 
     def __init__(self, system: Any, ctx: Context):
@@ -78,6 +80,28 @@ class RiderModel:
 
         dice = fx.pool(self.data, fighter, "defense" if evasion == "defense" else "mobility")
         return dice_math.pool(dice, exact=True).median() + fx.trick(fighter, "evasion") + n - 1
+
+    def solved(self, state: dict[str, Any], name: str) -> RiderOrder | None:
+        """With ``table`` (a setting, off: tried and not kept, docs/npc.md "The ceiling against
+        random"), in a duel of two monsters: the order that maximises the chance to win against
+        ``random`` (pbf/systems/rider/mdp.py, solved once per pair of monsters); else None."""
+        if not self.table or len(state["fighters"]) != 2 or state.get("winner") is not None:
+            return None
+        other = next(n for n in state["fighters"] if n != name)
+        me, op = state["fighters"][name], state["fighters"][other]
+        if me.get("kind") != "monster" or op.get("kind") != "monster" or state.get("distance") not in BANDS:
+            return None
+        from .mdp import TURNS, Fighter, Solved
+
+        key = (me["character"], op["character"])
+        solved = _SOLVED.get(key)
+        if solved is None:
+            solved = _SOLVED[key] = Solved(Fighter(self.data, key[0]), Fighter(self.data, key[1]))
+        first = 0 if (state.get("initiative") or [name])[0] == name else 1
+        turn = min(int(state.get("turn", 0)), TURNS - 1)
+        move, aim, sup = solved.order(turn, first, min(me["hp"], solved.hm), min(op["hp"], solved.ho),
+                                      BANDS.index(state["distance"]))
+        return RiderOrder(move=move, aim=aim, super_evasion=sup)
 
     def coarse(self, state: dict[str, Any], name: str) -> list[RiderOrder]:
         """Each move with each 能動 card, the rest at its default; in a duel, not a move past the
