@@ -131,3 +131,60 @@ def test_a_greater_than_between_words_is_asked(camps):
     """jump > light: > may be the → card (↑→弱) or "then" (↑弱): asked, as after an attack."""
     with pytest.raises(OrderError, match="とも「次に」とも読めます"):
         read(camps["ae"], "美鈴", "【行動】jump > light")
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】\n北岡さんに近づきます。\nソードベントを使って、北岡さんを攻撃します。\n北岡さんが近くにいなければ城戸さんを攻撃します。",
+     "近寄る: 北岡 / ソードベント / 攻撃: 北岡, 城戸"),
+    ("【行動】\n城戸さんに近寄ります。\nソードベントで攻撃します。\n城戸さんに届かなければ北岡さんを攻撃します。",
+     "近寄る: 城戸 / ソードベント / 攻撃: 城戸, 北岡"),
+    ("【行動】\n北岡さんに近寄ります。近寄れなければ城戸さんに近寄ります。\nトリックベントを使います。",
+     "近寄る: 北岡, 城戸 / トリックベント"),
+])
+def test_the_next_target_said_as_a_second_clause_after_a_fallback(camps, text, canonical):
+    """A second 攻撃 (or the same move) after 届かなければ / いなければ / 近寄れなければ is the next in the list
+    (it was refused as 「攻撃対象」が2回; 近くにいなければ was read as a move 近へ)."""
+    assert read(camps["three"], "蓮", text)[0] == canonical
+
+
+def test_two_targets_without_a_fallback_are_still_refused(camps):
+    with pytest.raises(OrderError, match="2回書かれています"):
+        read(camps["three"], "蓮", "【行動】ソードベント\n攻撃：北岡\n攻撃：城戸")
+
+
+def test_what_the_opponent_does_ends_with_its_sentence(camps):
+    """相手の移動は阻止しません。\\nガードベントを使います: the card was read as the opponent's (受動: ガードベントなら)."""
+    assert read(camps["rd"], "城戸", "【行動】\n相手の移動は阻止しません。\nガードベントを使います。")[0] == "阻止しない / ガードベント"
+
+
+def test_the_opponents_name_and_no_in_a_duel(camps):
+    got, notes = read(camps["rd"], "城戸", "【行動】\n刃さんの移動は阻止しません。\nガードベントを使います。\n回避は防御力でお願いします。")
+    assert got == "阻止しない / ガードベント / 回避: 防御力"
+    assert any("「相手の」と読みました" in n.format() for n in notes)
+    got, _notes = read(camps["rd"], "城戸", "【行動】\nサバイブを使います。\n刃さんのファイナルベントにはリフレクトベントで返します。")
+    assert got == "サバイブ / 受動: ファイナルベントならリフレクトベント"
+
+
+@pytest.mark.parametrize("text", ["【行動】\n近距離のまま留まります。\nサバイブを使います。",
+                                  "【行動】\n距離は近いままで、サバイブを使います。"])
+def test_at_a_band_as_it_is_is_staying(camps, text):
+    """近距離のまま was read as 近へ (a move); where they are is no move."""
+    got, notes = read(camps["rd"], "城戸", text)
+    assert got == "サバイブ"
+    assert any("「留まる」（今の距離のまま）" in n.format() for n in notes)
+
+
+def test_a_monsters_weapon_is_its_advent(camps):
+    got, _notes = read(camps["rd"], "城戸", "【行動】\n中距離まで離れます。\nアドベントで、ドラグレッダーに火炎弾を撃ってもらいます。")
+    assert got == "中へ / アドベント"
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("【行動】シュートベント\nHPを1点使って超回避しますが、本体の攻撃のときだけにしてください。", "超回避 1: 本体の攻撃だけ"),
+    ("【行動】アドベント\n超回避はHPを1点使いますが、本体の攻撃のときだけにします。", "超回避 1: 本体の攻撃だけ"),
+    ("【行動】ストライクベント\nHPを2点使って超回避します。ただし相手の達成値が5以上のときだけにします。", "超回避 2: 達成値5以上なら"),
+])
+def test_super_evasions_scope_and_threshold_said_in_a_sentence(camps, text, clause):
+    got, notes = read(camps["three"], "北岡" if "シュート" in text else "城戸", text)
+    assert clause in got.split(" / ")
+    assert not any("だけにし" in n.format() for n in notes)  # read whole, never passed over in part

@@ -53,7 +53,8 @@ def lexicon(data: RiderData) -> Lexicon:
         name = data.card_name(card_id)  # read only as written: ヤバイ is no slip of サバイ(ブ)
         lex.add(abbreviation, Word("card:" + card_id, name, value=name, technique=True, guess=False))
     for monster in data.monsters.values():  # ドラグレッダーをアドベントで呼び出す: the monster a card calls
-        for spelling in (monster.get("name"), monster.get("english")):
+        weapon = monster.get("weapon") if isinstance(monster.get("weapon"), dict) else {}
+        for spelling in (monster.get("name"), monster.get("english"), weapon.get("name")):  # its weapon too (火炎弾)
             if spelling:
                 lex.add(str(spelling), Word("monster:", str(spelling), "order", ("monster", ""), guess=False, slip=False))
     words = _words()
@@ -97,7 +98,7 @@ _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻�
              "近へ": "head:遠へ", "遠へ": "head:近へ"}
 
 # the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
-_SUPER_DECLARED = re.compile(r"(?:回避\s*(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?[、,\s]*)?"
+_SUPER_DECLARED = re.compile(r"(?:超回避\s*(?:は|で|を)?\s*|回避\s*(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?[、,\s]*)?"
                              r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い(?:ます)?|使う|払って|払い(?:ます)?)(?:して)?[、,\s]*"
                             r"(?:回避\s*の?\s*(?:達成値)?\s*を?\s*[+＋]?\s*\d*\s*点?\s*(?:上げます|上げる|上げて|アップ)?)?(?:で)?"
                             r"(?:超回避(?:します|する|したい)?)?"
@@ -111,7 +112,7 @@ _AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使っ�
 
 # the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら
 _THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|↑|\+|or\s+more|or\s+higher|and\s+up)"
-                        r"\s*(?:だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
+                        r"\s*(?:(?:の|で)?(?:とき|時|場合)(?:だけ|のみ)(?:に|で)?\s*(?:してください|して下さい|します|する|お願いします)?|だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
 THRESHOLD_MARK = "\x00≥"
 
 
@@ -125,8 +126,9 @@ _SCOPE_WRITTEN = re.compile(r"(本体|ライダー|本人|モンスター|契約
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
 # 超回避's scope said in the next sentence: ただ、アドベントの攻撃には使わないでください (else アドベント
 # and 攻撃 would be read as a card played and 攻撃しない)
-_SCOPE_SENTENCE = re.compile(r"[。、,.\s]*(?:ただ|でも|但し|ただし)?[、,\s]*(本体|ライダー|本人|モンスター|契約モンスター|アドベント)\s*の\s*攻撃\s*"
-                             r"(?:に|には|では|のときは|の時は|に対しては)\s*(?:使わ|し)ない(?:で(?:ください|下さい|お願いします)?|です|ように(?:してください|お願いします)?)?")
+_SCOPE_SENTENCE = re.compile(r"[。、,.\s]*(?:が|けど|ですが)?[、,\s]*(?:ただ|でも|但し|ただし)?[、,\s]*(本体|ライダー|本人|モンスター|契約モンスター|アドベント)\s*の\s*攻撃\s*"
+                             r"(?:(?:に|には|では|のときは|の時は|に対しては)\s*(?:使わ|し)ない(?:で(?:ください|下さい|お願いします)?|です|ように(?:してください|お願いします)?)?"
+                             r"|(?P<only>(?:の)?\s*(?:とき|時|場合)?\s*(?:だけ|のみ|限定)\s*(?:に|で)?\s*(?:してください|して下さい|します|する|でお願いします|お願いします)?))")
 _SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?")
 _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
                 "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
@@ -160,6 +162,30 @@ def _band_by_reading(kanji_: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _outside(notes: list[Problem], declared: list[tuple[int, int, str]], src: Text) -> list[Problem]:
+    """The notes on what was passed over, but those inside a declaration (…本体の攻撃のときだけにしてください
+    is read whole as 超回避's scope: its だけにしてください was never passed over)."""
+    if not declared:
+        return notes
+    starts = [0] + [k + 1 for k, ch in enumerate(src.original) if ch == "\n"]
+    spans = [src.span(s, e) for s, e, _r in declared]
+
+    def inside(note: Problem) -> bool:
+        if note.line is None or note.column is None or note.line > len(starts):
+            return False
+        at = starts[note.line - 1] + note.column - 1
+        return any(s <= at < e for s, e in spans)
+
+    return [n for n in notes if not inside(n)]
+
+
+def _scope_said(scope: re.Match[str] | None) -> str:
+    """The colon form of a scope said in a sentence (_SCOPE_SENTENCE): '' for none."""
+    if scope is None:
+        return ""
+    return f": {_SCOPE_WORDS[scope.group(1)]}{'だけ' if scope.group('only') else '以外'}"
+
+
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
@@ -170,12 +196,11 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
     for m in _SUPER_DECLARED.finditer(norm):
         scope = _SCOPE_SENTENCE.match(norm, m.end())
-        out.append((m.start(), scope.end() if scope else m.end(),
-                    f"超回避 {m.group(1) or m.group(2)}" + (f": {_SCOPE_WORDS[scope.group(1)]}以外" if scope else "")))
+        out.append((m.start(), scope.end() if scope else m.end(), f"超回避 {m.group(1) or m.group(2)}" + _scope_said(scope)))
     for m in _SUPER_WRITTEN.finditer(norm):  # 超回避は2点で。ただ、アドベントの攻撃には使わないでください
         scope = _SCOPE_SENTENCE.match(norm, m.end())
         if scope and not any(s < scope.end() and m.start() < e for s, e, _r in out):
-            out.append((m.start(), scope.end(), f"超回避 {m.group(1)}: {_SCOPE_WORDS[scope.group(1)]}以外"))
+            out.append((m.start(), scope.end(), f"超回避 {m.group(1)}" + _scope_said(scope)))
     for m in _AIM_DECLARED.finditer(norm):
         digits = m.group(1)
         end = m.end()
@@ -223,7 +248,7 @@ class Rewritten:
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), "留まる"))
                 line, column, shown = src.where(m.start(), m.end())
-                self.notes.append(Problem(f"を「留まる」（今の距離のまま）と読みました（{m.group(1)}へ動くなら「{m.group(1)}へ」と書きます）。",
+                self.notes.append(Problem(f"を「留まる」（今の距離のまま）と読みました（{m.group(1) or m.group(2)}へ動くなら「{m.group(1) or m.group(2)}へ」と書きます）。",
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
@@ -241,7 +266,7 @@ class Rewritten:
                 tok.corrected = True
         tokens, chat = chat_lines(tokens, src, named=self._names_one)
         tokens, remarks = chat_sentences(tokens, src, named=self._names_one)
-        self.notes += chat + remarks + passed_over(tokens, src, attached=True)  # a rider's clause may go on in brackets
+        self.notes += _outside(chat + remarks + passed_over(tokens, src, attached=True), declared, src)  # a rider's clause may go on in brackets
         if not any(t.kind not in ("sep", "function", "laugh", "comment", "anchor", "flavour", "drop") for t in tokens) and original.strip():
             # everything was chat: nothing is read as an order (a post of defaults says nothing)
             line, column, shown = src.where(0, len(src.norm))
@@ -341,6 +366,7 @@ class Rewritten:
                     put(",", tok)  # 攻撃 城戸　蓮: names listed with spaces
                 elif ch in "/;。!?！？\n" or (ch == "." and src.norm[tok.end:tok.end + 1] in (" ", "\u3000", "\n", "")):
                     close()  # the end of a sentence ends the clause, whatever it waited for (Sword Vent. If he…)
+                    self._their = False  # and what 相手の said of (相手の移動は阻止しません。\nガードベント: the card is mine)
                 elif (ch in ":" or ch in " \u3000") and (current := "".join(p for p, _s, _e in clauses[-1])).startswith("超回避") and \
                         any(c.isdigit() for c in current) and (
                             (_SCOPE_START.match(src.norm, tok.end) or _body_by_reading(src.norm[tok.end:].lstrip()[:2]))
@@ -758,7 +784,7 @@ class Rewritten:
                                              text=src.original[t_start:t_end],
                                              hint="超回避に付けるなら「超回避 2: 達成値5以上なら」と書いてください。"))
         if self._roster:
-            clauses = self._place_names(clauses)
+            clauses = self._fallback_lists(self._place_names(clauses))
         said_of = ["".join(p for p, _s, _e in c) for c in clauses]
         conditioned = {t.split("なら", 1)[1] for t in said_of if t.startswith("受動: ") and "なら" in t}
         for c, t in zip(clauses, said_of):
@@ -1001,7 +1027,7 @@ class Rewritten:
         城戸さんが近寄ってくるなら阻止しません) is 相手が: a 受動 card's or a 阻止's condition is of
         the opponent's act. In a battle of three or more, whose act it is cannot be a condition (the
         first opponent whose act matches is answered): read with a warning that says so."""
-        their = lex.exact.get(kana_fold("相手が"))
+        their, theirs = lex.exact.get(kana_fold("相手が")), lex.exact.get(kana_fold("相手の"))
         out: list[Token] = []
         i = 0
         while i < len(tokens):
@@ -1018,6 +1044,17 @@ class Rewritten:
                                               text=shown, severity="warning"))
                 else:
                     self.notes.append(Problem("を「相手が」と読みました。", line=line, column=column, text=shown))
+                i = j + 1
+                continue
+            after = tokens[j + 1] if j + 1 < len(tokens) else None
+            if theirs is not None and len(self._roster) == 2 and tok.kind == "unknown" and after is not None and \
+                    tokens[j].kind == "function" and src.norm[tokens[j].start:tokens[j].end] == "の" and \
+                    self._is_name(src.norm[tok.start:tok.end]) and (
+                        src.norm[after.start:after.end] in ("移動", "移動は") or (after.word is not None and (
+                            str(after.word.concept).startswith("card:") or str(after.word.concept) in ("head:近寄る", "head:離れる")))):
+                out.append(Token(tok.start, tokens[j].end, "word", theirs))  # 刃さんの移動は阻止しません (a duel: the one opponent)
+                line, column, shown = src.where(tok.start, tokens[j].end)
+                self.notes.append(Problem("を「相手の」と読みました。", line=line, column=column, text=shown))
                 i = j + 1
                 continue
             out.append(tok)
@@ -1181,6 +1218,25 @@ class Rewritten:
             out.append(placed)
         return out
 
+    def _fallback_lists(self, clauses: list[list[tuple[str, int, int]]]) -> list[list[tuple[str, int, int]]]:
+        """北岡さんを攻撃します。届かなければ城戸さんを攻撃します / 北岡さんに近寄ります。近寄れなければ城戸さんに
+        近寄ります: a second clause of the same kind (攻撃, or the same move), after a fallback (届かなければ,
+        いなければ, 近寄れなければ) said between the two, is the next in the first one's list."""
+        out: list[list[tuple[str, int, int]]] = []
+        for clause in clauses:
+            head = clause[0][0] if clause else ""
+            first = next((c for c in out if c and c[0][0] == head), None) if head.endswith(": ") and len(clause) > 1 else None
+            between = self.src.original[max(e for _p, _s, e in first):min(s for _p, s, _e in clause)] if first is not None else ""
+            again = first is not None and clause[1][0].strip() == first[-1][0].strip()  # 北岡さんを攻撃。北岡さんがいなければ城戸さん
+            if first is not None and (_FALLBACK.search(between) or _MOVE_FALLBACK.search(between) or again) and \
+                    (head == "攻撃: " or head[:-2] in _MOVES):
+                for piece in clause[1:]:
+                    if piece[0].strip() not in (",", "") and piece[0].strip() not in [p.strip() for p, _s, _e in first[1:]]:
+                        first.extend([(", ", piece[1], piece[1]), piece])
+                continue
+            out.append(clause)
+        return out
+
     def _english_target(self, clauses: list[list[tuple[str, int, int]]], before: str, at: int | None = None) -> bool:
         """``move closer to`` / ``get away from`` just said: the name or the rule after is the one
         to move against."""
@@ -1215,13 +1271,16 @@ _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values 
 # what says the card after is the answer when the condition before does not hold (それ以外はGV)
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
-_AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)")
+_AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)"
+                       r"|(?:距離は\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:で|に)?(?=[、,。\s]|留|とど|$)")
 # 離れていく方は, 近寄ってくる人は: the one who moves (the words between the move and its 阻止)
 _MOVER_PERSON = frozenset(("方", "人", "相手", "の", "奴", "やつ", "者", "もの", "かた"))
 _MOVER = _MOVER_PERSON | {"くる", "てくる", "来る", "いく", "ていく", "行く", "は", "のは", "方は", "人は", "ようとする", "うとする", "とする"}
 # what says the next name is the one to attack when the one before cannot be (いなければ, 届かなかったら)
 _FALLBACK = re.compile(r"い(?:なければ|ない場合|ない(?:時|とき)|なかったら)|届か(?:なければ|ない場合|ない(?:時|とき)|なかったら)|"
                        r"無理(?:なら|だったら)|(?:だめ|ダメ)(?:なら|だったら)")
+# the move could not be made: 近寄れなければ, 離れられなかったら (for the next one to move against)
+_MOVE_FALLBACK = re.compile(r"(?:近寄|近づ|離)(?:れ|け|れられ)(?:なければ|ない場合|ない(?:時|とき)|なかったら)")
 # a way to move and a band that cannot be one move (近寄って遠へ): two moves, refused as two
 _DISAGREE = (frozenset(("近寄る", "遠へ")), frozenset(("離れる", "近へ")))
 # a number said as a word, after 隙狙い or 超回避 (only there: ni is also a particle)
