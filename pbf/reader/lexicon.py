@@ -103,7 +103,7 @@ FUNCTION_WORDS = (
     "from", "toward", "towards", "今日は", "きょうは", "今日も", "きょうも", "その時", "そのとき", "その時は", "その際", "相手の方",
     "真上に", "真上へ", "ため中", "溜め中", "につき", "そのまま", "あげたい", "あげたいです", "てあげたい", "あげます", "あげる", "いなければ", "だめなら", "無理なら", "届かなければ",
     "いない場合は", "いない時は", "いないときは", "いなかったら", "届かない場合は", "届かない時は", "届かないときは", "届かなかったら",
-    "届かない場合", "いない場合", "ダメなら", "無理だったら", "だめだったら", "もし", "もしも", "ただ", "ただし", "但し", "それと", "のみ", "少ない", "残り少ない", "危ない",
+    "届かない場合", "いない場合", "ダメなら", "無理だったら", "だめだったら", "もし", "もしも", "ただ", "ただし", "但し", "あ、", "あっ、", "あ,", "えっと", "えっと、", "えーと", "えーっと", "それと", "のみ", "少ない", "残り少ない", "危ない",
     "仕方ない", "間違いない", "ですが", "けど", "けれど", "すみません", "すいません", "ごめんなさい", "失礼します", "たら", "したら", "出したら", "すぐに", "すぐ", "したい", "したいです", "たいです", "いたします", "致します", "うーん", "うーむ", "んー", "えーと",
     "ええと", "えっと", "よし", "よーし", "さて", "むむ", "ふむ",
     # humble keigo after a verb's causative (使わせていただきます) or te-form, and "someone"
@@ -154,6 +154,8 @@ class Lexicon:
             self.add(negation, Word("negation", negation, kind="negation"))
         for function in FUNCTION_WORDS:
             self.add(function, Word("function", function, kind="function"))
+            if function.endswith(("ます", "です")) and len(function) >= 2:  # しまーす, でーす: the ending drawn out
+                self.add(function[:-1] + "ー" + function[-1], Word("function", function, kind="function"))
 
     def add_verb(self, verb: str, word: Word, ichidan: bool | None = None, passive: bool = False) -> None:
         """Every conjugation of ``verb`` is ``word``; a stem alone (下がり, 近づき) is found as

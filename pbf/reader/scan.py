@@ -398,10 +398,18 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
     return kept, notes
 
 
+# what marks a later line as saying the order again: …, or とりあえずジャンプだけしておきます
+_RESTATING = frozenset(("…", "...", "‥", "だけ", "とりあえず", "ひとまず", "一応", "いちおう"))
+
+
 def _restated(said: list[Token], kept: list[Token], text: Text) -> bool:
     """今回は守りで…ｗ under ガード ガード: a later line of talk (a laugh, or …) whose order words
     all say again what the lines above hold — not more of the order."""
-    talk = any(t.kind == "laugh" or (t.kind == "function" and text.norm[t.start:t.end] in ("…", "...", "‥")) for t in said)
+    if said:  # the first sentence says it again; the ones after it are talk (chat_sentences names them)
+        stop = min((k for k in (text.norm.find(ch, said[0].start, said[-1].end) for ch in "。!") if k >= 0), default=-1)
+        said = [t for t in said if stop < 0 or t.start < stop]
+    written = text.norm[said[0].start:said[-1].end] if said else ""
+    talk = any(t.kind == "laugh" for t in said) or any(w in written for w in _RESTATING)
     words = [t for t in said if t.kind == "word" and t.word is not None]
     above = {str(t.word.value) for t in kept if t.kind == "word" and t.word is not None} | {
         text.norm[t.start:t.end] for t in kept if t.kind == "symbol"}
@@ -532,18 +540,28 @@ _CORRECTION = (r"(?:いや[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じ
                r"悩んだけど|悩みます|悩む|訂正[:：]?|訂正します")
 
 
+# a joke said after the order (対空\nなんちゃって): what was written may be taken back — warned
+_JOKE = re.compile(r"な[ー～〜]?んちゃって|うそうそ|嘘です|うそです|冗談です|冗談だよ|\(嘘\)|（嘘）|\(うそ\)|jk\b|just kidding", re.I)
+
+
 def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
     """What a player wrote and then took back in the same post (旋風脚…いや、やっぱり朧月で): only
     what follows the last correction is read, with a warning that names what was not."""
     orderly = [t for t in tokens if t.kind in ORDER_KINDS or (t.kind == "unknown" and t.word is not None)]
-    if len(orderly) < 2:
+    if not orderly:
         return tokens, []
     cut = None
     for m in _compiled()["correction"].finditer(text.norm):
         if any(t.start < m.start() for t in orderly) and any(t.start >= m.end() for t in orderly):
             cut = m
     if cut is None:
-        return tokens, []
+        joke = _JOKE.search(text.norm, orderly[-1].end)
+        if joke is None:
+            return tokens, []
+        line, column, shown = text.where(joke.start(), joke.end())  # 対空\nなんちゃって: the order may be taken back
+        return tokens, [Problem("は冗談の言葉なので、前の行動を取り消すつもりかもしれません。前の行動を読みました。", line=line,
+                                column=column, text=shown, severity="warning",
+                                hint="取り消すなら、出す行動だけを書き直してください。")]
     first = next(t for t in tokens if t.kind not in ("sep", "function"))
     kept = [t for t in tokens if t.start >= cut.end() or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]
     line, column, shown = text.where(first.start, cut.end())

@@ -188,3 +188,38 @@ def test_super_evasions_scope_and_threshold_said_in_a_sentence(camps, text, clau
     got, notes = read(camps["three"], "北岡" if "シュート" in text else "城戸", text)
     assert clause in got.split(" / ")
     assert not any("だけにし" in n.format() for n in notes)  # read whole, never passed over in part
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("【行動】SV\n超回1:AV以外", "超回避 1: 本体の攻撃と庇うときだけ"),
+    ("【行動】SV\n超回避１：アドベント意外", "超回避 1: 本体の攻撃と庇うときだけ"),
+    ("【行動】GV / kaihi: bougyoryoku / chou kaihi 2: hontai no kougeki dake", "超回避 2: 本体の攻撃だけ"),
+    ("【行動】すとらいく すきねらい1 ちょうかいひ1 ほんたいだけ", "超回避 1: 本体の攻撃だけ"),
+])
+def test_super_evasions_scope_as_phones_and_boards_write_it(camps, text, clause):
+    """AV for アドベント, 意外 (an IME's 以外, noted), ほんたい, romaji (its "no" is の, not a negation)."""
+    got, notes = read(camps["rd"], "城戸", text)
+    assert clause in got.split(" / ")
+    if "意外" in text:
+        assert any("を「以外」と読みました" in n.format() for n in notes)
+
+
+def test_a_later_line_saying_the_technique_again_is_not_a_second_card(camps):
+    """ジャンプ\\nとりあえずジャンプだけしておきます。…: the jump was read twice (↑↑)."""
+    got, _notes = read(camps["ae"], "美鈴", "【行動】ジャンプ\nとりあえずジャンプだけしておきます。空中では攻撃をかわせると聞きましたので。")
+    assert got == "↑"
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】↑→弱\nキャノン撃ちまーす", "↑→弱"),
+    ("あ、行動は弱弱でおねがいしまーす！", "弱弱"),
+])
+def test_an_ending_drawn_out_and_an_interjection(camps, text, canonical):
+    assert read(camps["ae"], "美鈴", text)[0] == canonical
+
+
+def test_a_joke_after_the_order_is_warned(camps):
+    """対空\\nなんちゃって: just kidding — the order is read, with a warning that it may be taken back."""
+    got, notes = read(camps["ae"], "美鈴", "【行動】対空\nなんちゃって")
+    assert got == "↑弱"
+    assert any("冗談" in w for w in warned(notes))

@@ -119,10 +119,14 @@ THRESHOLD_MARK = "\x00≥"
 # 超回避1(本体のみ), 超回避 2（アドベント以外）: the scope of the 超回避 in brackets, as its colon form
 _SCOPE_IN_BRACKETS = re.compile(r"(超回避\s*(\d+))\s*[(（]\s*(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]")
-_SCOPE_START = re.compile(r"\s*(?:本体|ライダー|本人|相手の攻撃|(?:契約)?モンスター|アドベント|庇う)")
-_SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|(?:本体|ライダー|本人|(?:契約)?モンスター|アドベント|庇う(?:とき|時)?)"
-                            r"(?:の攻撃)?\s*(?:のみ|だけ|限定|以外))", re.I)
-_SCOPE_WRITTEN = re.compile(r"(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)(?:の攻撃)?\s*(のみ|だけ|限定|以外)")
+# the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
+_BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー|本人)", r"(?:アドベント|あどべんと|advent|av)"
+_WHO = rf"(?:{_BODY}|(?:契約)?モンスター|{_ADVENT}|庇う(?:とき|時)?)"
+_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|no\s+kougeki))?", r"(?:のみ|だけ|限定|以外|意外|dake|nomi|igai)"
+_SCOPE_START = re.compile(rf"\s*(?:{_BODY}|相手の攻撃|(?:契約)?モンスター|{_ADVENT}|庇う)", re.I)
+_SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|"
+                            rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
+_SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
 # 超回避's scope said in the next sentence: ただ、アドベントの攻撃には使わないでください (else アドベント
 # and 攻撃 would be read as a card played and 攻撃しない)
@@ -979,9 +983,14 @@ class Rewritten:
                 line, column = position(self.src.original, self.src.span(at + written.find(run))[0])
                 self.notes.append(Problem("を「本体」と読みました。", line=line, column=column, text=run))
                 written = written.replace(run, "本体")
+        if "意外" in written:  # 超回避1：アドベント意外 — an IME's 以外
+            line, column = position(self.src.original, self.src.span(at + written.find("意外"))[0])
+            self.notes.append(Problem("を「以外」と読みました。", line=line, column=column, text="意外"))
         m = _SCOPE_WRITTEN.fullmatch(written)
         if m:
-            return f"{_SCOPE_WORDS.get(m.group(1), '庇うとき')}{'以外' if m.group(2) == '以外' else 'だけ'}"
+            who = m.group(1).lower()
+            who = "本体" if re.fullmatch(_BODY, who) else "アドベント" if re.fullmatch(_ADVENT, who, re.I) else who
+            return f"{_SCOPE_WORDS.get(who, '庇うとき')}{'以外' if m.group(2).lower() in ('以外', '意外', 'igai') else 'だけ'}"
         m = _SCOPE_ENGLISH.fullmatch(written)
         if m:
             said = m.group(2).lower()
