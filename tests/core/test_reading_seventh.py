@@ -223,3 +223,15 @@ def test_a_joke_after_the_order_is_warned(camps):
     got, notes = read(camps["ae"], "美鈴", "【行動】対空\nなんちゃって")
     assert got == "↑弱"
     assert any("冗談" in w for w in warned(notes))
+
+
+@pytest.mark.parametrize("player, text, canonical", [
+    ("蓮", "【行動】アドベント\nガードベントは攻撃されたときに使います。", "アドベント / 受動: 攻撃ならガードベント"),
+    ("北岡", "【行動】離:最近／MV／受:攻撃ならGV", "離れる: 最も近い相手 / ムーブベント / 受動: 攻撃ならガードベント"),
+    ("蓮", "【行動】\nトリックベントを使います。\n移動はしないで、近くにいる人を攻撃します。", "トリックベント"),
+    ("蓮", "【行動】ソードベント\n攻撃：最も近い相手", "ソードベント"),
+])
+def test_a_passive_card_then_its_condition_the_nearest_and_no_move(camps, player, text, canonical):
+    """The 受動 card before the attack it answers; 最近 beside 最遠; 移動はしないで as staying; the nearest
+    as whom to attack is the attack's own default."""
+    assert read(camps["three"], player, text)[0] == canonical

@@ -172,6 +172,8 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
         return tuple(names)
 
     resolved: dict[str, Any] = {}
+    if order.targets == ("最も近い相手",):  # 近くにいる人を攻撃します: the attack's own default (the nearest first)
+        order = replace(order, targets=())
     if order.targets:
         resolved["targets"] = opponents("targets", order.targets, "攻撃の対象",
                                         "1対1の戦闘では対象は1人です。")

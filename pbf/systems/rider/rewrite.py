@@ -128,6 +128,9 @@ _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the mons
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
 _SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
+# a vent card, then the attack it answers: ガードベントは攻撃されたときに使います (受動: 攻撃ならガードベント)
+_PASSIVE_AFTER = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手から)?\s*攻撃\s*(?:され|を受け)"
+                            r"(?:た(?:とき|時|場合)(?:に|は)?|たら)\s*(?:使います|使う|使って|出します|出す|発動します|します)?")
 # 超回避's scope said in the next sentence: ただ、アドベントの攻撃には使わないでください (else アドベント
 # and 攻撃 would be read as a card played and 攻撃しない)
 _SCOPE_SENTENCE = re.compile(r"[。、,.\s]*(?:が|けど|ですが)?[、,\s]*(?:ただ|でも|但し|ただし)?[、,\s]*(本体|ライダー|本人|モンスター|契約モンスター|アドベント)\s*の\s*攻撃\s*"
@@ -198,6 +201,8 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
     for m in _THRESHOLD.finditer(norm):
         out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
+    for m in _PASSIVE_AFTER.finditer(norm):  # ガードベントは攻撃されたときに使います: a 受動 card, its condition after it
+        out.append((m.start(), m.end(), f"受動: 攻撃なら{m.group(1)}"))
     for m in _SUPER_DECLARED.finditer(norm):
         scope = _SCOPE_SENTENCE.match(norm, m.end())
         out.append((m.start(), scope.end() if scope else m.end(), f"超回避 {m.group(1) or m.group(2)}" + _scope_said(scope)))
