@@ -274,21 +274,29 @@ def _without_reasons(text: str, player: str, state: dict[str, Any], data: RiderD
     """A post neither reading takes, read again without the clauses that say why (中距離で戦いたいので、
     中へ移動いたします; ソードベントがないとできないと伺いましたので、): the GM reads the order after
     them. Taken when that holds, with a warning for each clause passed over; else None."""
-    reasons = list(_REASON.finditer(text))
-    if not reasons:
+    return _read_without(text, [(m.start(), m.end()) for m in _REASON.finditer(text)], player, state, data, teams,
+                         "は理由の文として読みませんでした。", "理由の文にも行動があるなら、行動の文に書いてください。")
+
+
+def _read_without(text: str, spans: list[tuple[int, int]], player: str, state: dict[str, Any], data: RiderData,
+                  teams: dict[str, str | None] | None, message: str, hint: str) -> RiderOrder | None:
+    """The post read again with ``spans`` blanked (their line breaks kept, so every position
+    stays): the order with a warning (``message``, ``hint``) for each span passed over, or None
+    when there is none or the rest does not read either."""
+    if not spans:
         return None
     blanked = text
-    for m in reasons:
-        blanked = blanked[:m.start()] + "".join(ch if ch == "\n" else " " for ch in m.group()) + blanked[m.end():]
+    for start, end in spans:
+        blanked = blanked[:start] + "".join(ch if ch == "\n" else " " for ch in text[start:end]) + blanked[end:]
     try:
         order = _read(blanked, player, state, data, teams, natural=True)
     except _Refused:
         return None
     notes = []
-    for m in reasons:
-        line, column = position(text, m.start())
-        notes.append(Problem("は理由の文として読みませんでした。", line=line, column=column, text=m.group().strip(),
-                             severity="warning", hint="理由の文にも行動があるなら、行動の文に書いてください。"))
+    for start, end in spans:
+        said = text[start:end]
+        line, column = position(text, start + len(said) - len(said.lstrip()))
+        notes.append(Problem(message, line=line, column=column, text=said.strip(), severity="warning", hint=hint))
     return replace(order, notes=(*notes, *order.notes))
 
 
@@ -313,24 +321,12 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     lines = text.split("\n")
     multi = sum(1 for f in state["fighters"].values() if f.get("alive", True)) > 2
     names = [w for n, f in state["fighters"].items() for w in (n, _character_name(data, f))] if multi else []
-    talk = [k for k, line in enumerate(lines) if k > 0 and line.strip() and _TALK.search(line.strip())
-            and not _NOT_TALK.search(line) and not any(w and w in line for w in names)
-            and any(ln.strip() for ln in lines[:k])]
-    if not talk:
-        return None
-    blanked = "\n".join(" " * len(line) if k in talk else line for k, line in enumerate(lines))
-    try:
-        order = _read(blanked, player, state, data, teams, natural=True)
-    except _Refused:
-        return None
-    notes = []
-    for k in talk:
-        start = sum(len(line) + 1 for line in lines[:k]) + (len(lines[k]) - len(lines[k].lstrip()))
-        line, column = position(text, start)
-        notes.append(Problem("は行動として読めないので、雑談として読みませんでした。", line=line, column=column,
-                             text=lines[k].strip(), severity="warning",
-                             hint="行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。"))
-    return replace(order, notes=(*notes, *order.notes))
+    starts = [sum(len(line) + 1 for line in lines[:k]) for k in range(len(lines))]
+    talk = [(starts[k], starts[k] + len(line)) for k, line in enumerate(lines)
+            if k > 0 and line.strip() and _TALK.search(line.strip()) and not _NOT_TALK.search(line)
+            and not any(w and w in line for w in names) and any(ln.strip() for ln in lines[:k])]
+    return _read_without(text, talk, player, state, data, teams, "は行動として読めないので、雑談として読みませんでした。",
+                         "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
 
 
 def _where(refused: OrderError, past: bool = False) -> tuple[int, int]:
