@@ -645,7 +645,11 @@ def _spaced_runs(tokens: list[Token], i: int, text: Text) -> list[tuple[int, int
         found.append((i, last))
     if i >= 2 and tokens[i - 1].kind == "sep" and text.norm[tokens[i - 1].start:tokens[i - 1].end] in (" ", "\u3000", "-") \
             and tokens[i - 2].kind == "word" and tokens[i - 2].end == tokens[i - 1].start and script(tokens[i - 2]) == script(tokens[i]):
-        found.insert(0, (i - 2, found[-1][1] if found else i))  # saikou renge + shou: a word and the rest of it
+        end = found[-1][1] if found else i
+        if end + 1 < len(tokens) and tokens[end + 1].kind == "function" and tokens[end + 1].start == tokens[end].end \
+                and tokens[end + 1].end - tokens[end + 1].start == 1:
+            end += 1  # とりっく + べん+と: a kana the scanner read as a particle ends the word
+        found.insert(0, (i - 2, end))  # saikou renge + shou: a word and the rest of it
     return sorted(found, key=lambda ab: ab[0] - ab[1])
 
 

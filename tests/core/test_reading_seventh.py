@@ -235,3 +235,12 @@ def test_a_passive_card_then_its_condition_the_nearest_and_no_move(camps, player
     """The 受動 card before the attack it answers; 最近 beside 最遠; 移動はしないで as staying; the nearest
     as whom to attack is the attack's own default."""
     assert read(camps["three"], player, text)[0] == canonical
+
+
+@pytest.mark.parametrize("text, card", [("【行動】 とりっく べんと  すきねらい１", "トリックベント"),
+                                        ("【行動】すとらいく べんと", "ストライクベント")])
+def test_a_card_typed_in_kana_with_a_space_inside(camps, text, card):
+    """とりっく + べん+と: the scanner read the と as a particle, so the two halves were never joined."""
+    got, notes = read(camps["rd"], "刃", text)
+    assert got.split(" / ")[0] == card
+    assert any(f"を「{card}」と読みました" in n.format() for n in notes)
