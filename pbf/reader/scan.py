@@ -157,6 +157,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
                 i = close + 1
                 continue
             if remarks is True and close is not None and not _symbols_only(folded, i + 1, close, symbol) and (
+                    _aside_line(folded, i, close) or
                     not _holds_order_word(folded, i + 1, close, lexicon) or _talk_inside(folded, i + 1, close, lexicon, symbol) or (
                     chatty_remark.search(folded, i + 1, close) and not chatty_remark.match(folded, i + 1, close))):
                 # (ビビりガード笑): a remark that ends as talk does is talk, its order words named in a warning
@@ -286,6 +287,16 @@ def _order_words(norm: str, folded: str, start: int, end: int, lexicon: Lexicon)
     return tuple(dict.fromkeys(out))
 
 
+def _aside_line(folded: str, opened: int, close: int) -> bool:
+    """A line of its own in brackets below the line that holds the plot (（何もしないジャンプ）ｗ): an
+    aside about the plot, whatever its words (a plot is one line; they are named in a warning)."""
+    line_start = folded.rfind("\n", 0, opened) + 1
+    if folded[line_start:opened].strip() or not folded[:line_start].strip():
+        return False
+    rest = folded[close + 1:].split("\n", 1)[0]
+    return not rest.strip(" \u3000wｗ笑!！?？")
+
+
 def _holds_order_word(folded: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """A remark in brackets is passed over when it holds no order word, or when it reads as a
     sentence about the order (（投げ狙いです）: a word, then a function word such as です)."""
@@ -399,7 +410,7 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
 
 
 # what marks a later line as saying the order again: …, or とりあえずジャンプだけしておきます
-_RESTATING = frozenset(("…", "...", "‥", "だけ", "とりあえず", "ひとまず", "一応", "いちおう"))
+_RESTATING = frozenset(("…", "...", "‥", "だけ", "とりあえず", "ひとまず", "一応", "いちおう", "と読み", "と思い", "ので"))
 
 
 def _restated(said: list[Token], kept: list[Token], text: Text) -> bool:
@@ -722,6 +733,10 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
             if ":" in word[:-1]:
                 continue  # 攻撃：+連 is a label and what follows it, no slip of the label
             found, near = lexicon.correction(word, kinds)
+            if found is not None and b > a and kana.has_kanji(word) and len(str(found.shown)) + 1 < len(word) and \
+                    any(t.kind == "word" and t.word is not None and t.word.kind == "order" and t.word.concept != found.concept
+                        for t in out[a:b + 1]):
+                found = None  # 前ジャンプ+凶+攻撃 is no slip of 前ジャンプ: a correction never drops a word written in it
             if found is not None and (a, b) in spaced and lexicon.near(word, kinds)[0][0] > 0:
                 found = None  # two words joined across a space only when they are one by reading (ちか よる)
             if found is not None:
@@ -862,7 +877,7 @@ def chat_sentences(tokens: list[Token], src: Text, prose: bool = False,
     ordered = False  # a sentence before held an order word as written
     for sentence in sentences:
         said = [t for t in sentence if t.kind != "sep"]
-        if prose and ordered and _prose_sentence(said, src):
+        if prose and ordered and (_prose_sentence(said, src) or _restated(said, kept, src)):
             line, column, shown = src.where(said[0].start, said[-1].end)
             words = "」「".join(dict.fromkeys(src.norm[t.start:t.end] for t in said
                                                if t.kind in ("word", "symbol") and not t.corrected))

@@ -244,3 +244,25 @@ def test_a_card_typed_in_kana_with_a_space_inside(camps, text, card):
     got, notes = read(camps["rd"], "刃", text)
     assert got.split(" / ")[0] == card
     assert any(f"を「{card}」と読みました" in n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("[action] mae jump, jaku, jaku", "↑→|弱弱"),  # the words named apart: two techniques (the ruling of jump forward, light)
+    ("koudou: ushiro jump, energy cannon", "↑←|↑→弱"),
+    ("【行動】前ジャンプ凶攻撃", "↑→強"),
+    ("GMさんいつもありがとうございます🙏\n【行動】ジャンプ\n（何もしないジャンプ）ｗ", "↑"),
+    ("今回の行動は、前ジャンプのあと強攻撃にします。強攻撃の後ろは書かない方がいいと読みましたので、これだけです。", "↑→強"),
+])
+def test_corpus_thirteens_misreads(camps, text, canonical):
+    """Corpus 13's first reading: mae jump (romaji and English) was → then ↑; 前ジャンプ凶攻撃 was corrected
+    to 前ジャンプ, its 凶攻撃 dropped; a line in brackets under the plot and a later sentence that names
+    the plot's technique again were read as more cards."""
+    got, _notes = read(camps["ae"], "美鈴", text)
+    assert got.replace("|", "") == canonical.replace("|", "")
+
+
+def test_a_weapons_reach_is_no_move(camps):
+    """火炎弾は中距離まで届くので: 中距離まで was read as the move 中へ."""
+    got, notes = read(camps["three"], "城戸", "【行動】\nアドベントを使います。ドラグレッダーの火炎弾は中距離まで届くので、移動はしません。\n攻撃は北岡さんを狙います。")
+    assert got == "アドベント / 攻撃: 北岡"
+    assert any("中距離まで届くので" in w for w in warned(notes))

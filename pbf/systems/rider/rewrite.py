@@ -71,6 +71,11 @@ def lexicon(data: RiderData) -> Lexicon:
                     lex.add(form[:-3] + mark, word)
         for verb in verbs:
             lex.add_verb(verb, word, passive=role == "drop")  # 使われた場合: whoever uses it
+    flavour_word = Word("flavour:", "", "flavour", ("flavour", ""), guess=False, slip=False)
+    for band in ("近", "中", "遠", "近距離", "中距離", "遠距離"):  # 火炎弾は中距離まで届くので: a weapon's reach, no move
+        for joint in ("まで", "でも", "なら", "には", "から"):
+            for verb in ("届く", "届きます", "届くので", "届くから", "届かない", "当たる", "当たります"):
+                lex.add(band + joint + verb, flavour_word)
     for courtesy in words.get("courtesy") or ():
         lex.add(courtesy, Word("function", courtesy, kind="function"))
     lex.add_closed_lists()
