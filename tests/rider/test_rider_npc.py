@@ -169,3 +169,38 @@ def test_the_solved_duel_matches_the_resolver_and_the_table_setting_is_off_by_de
     monkeypatch.setattr(RiderModel, "table", False)
     _MODELS.clear()
     assert decide(SYSTEM, ctx, st0, "mdp", "A", "normal").order == off
+
+
+def test_a_rider_without_cards_is_the_models_fighter():
+    """pbf/systems/rider/mdp.py's rider_without_cards (the riders' mirror with both decks empty,
+    benchmarks/ceiling_riders.py): the rider's legal orders are the model's (move, 隙狙い, 超回避 in
+    the same order), and one action of the model — 刃襲 at 近, staying, 隙狙い 1, against 超回避 1 —
+    is the real resolver's (visor, evasion by 運動性): each HP loss's chance within 4.5 standard
+    errors of 2,000 sampled actions."""
+    from pbf.systems.rider.mdp import BANDS, rider_without_cards, Solved
+    from pbf.systems.rider.orders import RiderOrder
+    from pbf.systems.rider.resolver import Battle
+
+    ctx = balance.context(SYSTEM, DATA, "jinshu", "jinshu")
+    st0 = SYSTEM.new_state(ctx, Dice.seeded("cardless", 0, ""))
+    for f in st0["fighters"].values():
+        f["deck"] = {c: 0 for c in f["deck"]}
+        f["vent"] = None
+    me = rider_without_cards(DATA, "jinshu", st0["fighters"]["A"]["hp"])
+    for hp in (1, 2, 20):
+        st0["fighters"]["B"]["hp"] = hp
+        assert [(o.move, o.aim, o.super_evasion) for o in legal_orders(st0, "B", DATA)] == me.orders(hp)
+    solved = Solved(me, rider_without_cards(DATA, "jinshu", me.hp))
+    model = {loss: 0.0 for loss in range(solved.cap + 1)}
+    for band, loss, p in solved.mine[("stay", 1, 1)][0]:
+        assert band == 0
+        model[loss] += p
+    n, seen = 2000, {loss: 0 for loss in model}
+    for k in range(n):
+        st = {**st0, "fighters": {name: dict(f) for name, f in st0["fighters"].items()}, "distance": BANDS[0]}
+        st["fighters"]["B"]["hp"] = 99
+        orders = {"A": RiderOrder(aim=1), "B": RiderOrder(super_evasion=1)}
+        Battle(st, DATA, orders, Dice.seeded("cardless", k, ""), {}).action("A", "B", True)
+        seen[min(solved.cap, 99 - st["fighters"]["B"]["hp"])] += 1
+    for loss, p in model.items():
+        assert abs(seen[loss] / n - p) <= 4.5 * (max(p * (1 - p), 1 / n) / n) ** 0.5, (loss, p, seen[loss] / n)

@@ -8,7 +8,8 @@ distributions of the checks (pbf.odds.dice_math) and the resolver's rules; a tur
 fighter's action then the second's; ``random`` plays each of its legal orders with the same
 chance. Backward induction over the turns left gives the largest chance to win (a draw after
 ``TURNS`` turns as half) and the order that reaches it. Used by the setting
-``RiderModel.table`` (off: tried, not kept) and by benchmarks/ceiling.py.
+``RiderModel.table`` (off: tried, not kept) and by benchmarks/ceiling.py; ``rider_without_cards``
+makes a rider with an empty deck one of its fighters (benchmarks/ceiling_riders.py).
 """
 
 from __future__ import annotations
@@ -41,6 +42,25 @@ class Fighter:
     def orders(self, hp: int) -> list[tuple[str, int, int]]:
         """(move, 隙狙い, 超回避) in legal_orders' own order (the legal orders of a monster)."""
         return [(m, a, s) for m in MOVES for a in self.aims for s in (0, 1, 2) if s == 0 or hp - s >= 1]
+
+
+def rider_without_cards(data, rid: str, hp: int) -> Fighter:
+    """A rider whose deck is empty, and nothing vented, as a Fighter: its legal orders are a
+    monster's (the move, 隙狙い, 超回避: legal.py with no card held), its attack its visor's (its
+    range and damage; no ☆). The riders' mirror with both decks empty is solved with it
+    (benchmarks/ceiling_riders.py, docs/npc.md "The ceiling against random")."""
+    r = data.riders[rid]
+    visor = r.get("visor")
+    if not visor:
+        raise ValueError(f"{rid}: no visor (無手's −1 to the achievement is not in the model)")
+    me = Fighter.__new__(Fighter)
+    me.id, me.name = rid, r.get("name", rid)
+    me.attack, me.defense, me.mobility, me.hp = int(r["attack"]), int(r["defense"]), int(r["mobility"]), int(hp)
+    lo, hi = visor.get("range", ["近", "近"])
+    me.reach, me.damage = (BANDS.index(lo), BANDS.index(hi)), int(visor.get("damage", 0))
+    me.bonus = 0
+    me.aims = [a for a in range(4) if a == 0 or me.attack - 2 * a >= 1]
+    return me
 
 
 Sparse = list[tuple[int, int, float]]  # (band after, HP lost by the target, probability)
