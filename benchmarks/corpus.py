@@ -22,7 +22,8 @@ def main(argv: list[str]) -> int:
     for game in files or ("alterego", "rider", "alterego-2", "rider-2", "alterego-3", "rider-3", "alterego-4", "rider-4",
                                 "alterego-5", "rider-5", "alterego-6", "rider-6", "alterego-8", "rider-8",
                                 "alterego-9", "rider-9", "alterego-10", "rider-10",
-                                "alterego-11", "rider-11", "alterego-12", "rider-12"):
+                                "alterego-11", "rider-11", "alterego-12", "rider-12",
+                                "alterego-13", "rider-13"):
         outcomes = run(game)
         f = figures(outcomes)
         print(f"{game}: read as meant {f['meant']}/{f['clear']} ({100 * f['meant'] / max(f['clear'], 1):.1f}%), "

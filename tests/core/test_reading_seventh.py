@@ -266,3 +266,9 @@ def test_a_weapons_reach_is_no_move(camps):
     got, notes = read(camps["three"], "城戸", "【行動】\nアドベントを使います。ドラグレッダーの火炎弾は中距離まで届くので、移動はしません。\n攻撃は北岡さんを狙います。")
     assert got == "アドベント / 攻撃: 北岡"
     assert any("中距離まで届くので" in w for w in warned(notes))
+
+
+def test_whom_a_move_is_against_said_in_brackets(camps):
+    """中距離に行きます（相手は北岡さんです）: the remark was passed over, and the move had no one."""
+    got, _notes = read(camps["three"], "蓮", "【行動】\n中距離に行きます（相手は北岡さんです）。\nアドベントを使います。")
+    assert got.startswith("中へ: 北岡 / アドベント")

@@ -133,6 +133,9 @@ _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the mons
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
 _SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
+# （相手は北岡さんです）after a move: whom it is against
+_WHOM = re.compile(r"[(（]\s*(?:相手|対象|移動の相手)\s*(?:は|:)\s*(.+?)\s*(?:さん|くん|君|氏)?\s*(?:です|で)?\s*[)）]")
+_MOVE_CONCEPTS = frozenset(("head:近寄る", "head:離れる", "head:近へ", "head:中へ", "head:遠へ"))
 # a vent card, then the attack it answers: ガードベントは攻撃されたときに使います (受動: 攻撃ならガードベント)
 _PASSIVE_AFTER = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手から)?\s*攻撃\s*(?:され|を受け)"
                             r"(?:た(?:とき|時|場合)(?:に|は)?|たら)\s*(?:使います|使う|使って|出します|出す|発動します|します)?")
@@ -270,6 +273,7 @@ class Rewritten:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
+        scanned = self._whom_in_brackets(scanned, src) if roster else scanned
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
         tokens, back = taken_back(self._remarks(scanned, src, declared), src)
         self.notes += back
@@ -1041,6 +1045,22 @@ class Rewritten:
             i = j
         return out
 
+    def _whom_in_brackets(self, tokens: list[Token], src: Text) -> list[Token]:
+        """中距離に行きます（相手は北岡さんです）: a remark in brackets after a move that says whom it is
+        against is its target (it was passed over as a remark, and the move had no one)."""
+        out: list[Token] = []
+        for tok in tokens:
+            m = _WHOM.fullmatch(src.norm[tok.start:tok.end]) if tok.kind == "comment" else None
+            before = next((t for t in reversed(out) if t.kind not in ("sep", "function")), None)
+            if m and before is not None and before.word is not None and str(before.word.concept) in _MOVE_CONCEPTS \
+                    and self._is_name(m.group(1)):
+                start = tok.start + m.start(1)
+                out.append(Token(start, tok.start + m.end(1), "unknown"))
+                self._names.add(src.span(start, start + 1)[0])
+                continue
+            out.append(tok)
+        return out
+
     def _their_by_name(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
         """An opponent's name as the subject of a condition (城戸さんがファイナルベントを使ってきたら,
         城戸さんが近寄ってくるなら阻止しません) is 相手が: a 受動 card's or a 阻止's condition is of
@@ -1207,7 +1227,7 @@ class Rewritten:
                 placed = listed
                 continue
             if len(names) == 1 and out and said(out[-1]) in _MOVES and \
-                    not re.sub(r"^[\s(（←]*(?:vs\.?|versus|against)?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
+                    not re.sub(r"^(?:\s*(?:行きます|いきます|移動します|します|ます))?[\s(（←]*(?:vs\.?|versus|against|(?:相手|対象)\s*(?:は|:))?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
                 out[-1] = [(said(out[-1]) + ": ", out[-1][0][1], out[-1][0][2]), names[0]]  # 近寄る 蓮, 遠へ(蓮)
                 continue
             follows = self.src.original[names[-1][2]:].lstrip()
