@@ -818,10 +818,11 @@ def _prose_sentence(said: list[Token], text: Text) -> bool:
 
 
 def _alone(tokens: list[Token], i: int, text: Text) -> bool:
-    """The token stands alone: a separator (or the post's start or end) on both sides."""
+    """The token stands alone: a separator (or the post's start or end), or a card symbol (↑→若,
+    若→→若共: each kanji a card of its own), on both sides."""
     before = tokens[i - 1] if i > 0 else None
     after = tokens[i + 1] if i + 1 < len(tokens) else None
-    return all(t is None or t.kind in ("sep", "comment") for t in (before, after))
+    return all(t is None or t.kind in ("sep", "comment", "symbol") for t in (before, after))
 
 
 def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token] | None:

@@ -272,3 +272,31 @@ def test_whom_a_move_is_against_said_in_brackets(camps):
     """中距離に行きます（相手は北岡さんです）: the remark was passed over, and the move had no one."""
     got, _notes = read(camps["three"], "蓮", "【行動】\n中距離に行きます（相手は北岡さんです）。\nアドベントを使います。")
     assert got.startswith("中へ: 北岡 / アドベント")
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("【行動】4（離）／GV／受:FV→RV／阻止×", "離れる / 阻止しない / ガードベント / 受動: ファイナルベントならリフレクトベント"),
+    ("【行動】移動5\u3000AV\u3000受:攻→SV", "アドベント / 受動: 攻撃ならソードベント"),
+    ("【行動】5(留)／ストライク", "ストライクベント"),
+])
+def test_a_numpad_move_said_with_its_word_or_label(camps, text, canonical):
+    """A fighting game's numpad (4 back, 5 neutral, 6 forward), only with the move in brackets after
+    it or after 移動 (a digit alone is a count): noted."""
+    got, notes = read(camps["rd"], "城戸", text)
+    assert got == canonical
+    assert any("テンキーの" in n.format() for n in notes)
+
+
+def test_a_numpad_digit_whose_word_disagrees_is_not_a_move(camps):
+    with pytest.raises(OrderError):
+        read(camps["rd"], "城戸", "【行動】4（近）／ソードベント")
+
+
+def test_the_passive_of_an_attack_verb_is_the_condition(camps):
+    assert read(camps["rd"], "城戸", "【行動】留／GV／受:殴られたらRV")[0] == "ガードベント / 受動: 攻撃ならリフレクトベント"
+
+
+def test_an_imes_kanji_between_card_symbols(camps):
+    got, notes = read(camps["ae"], "美鈴", "【行動】↑→若")
+    assert got == "↑→弱"
+    assert any("「若」を「弱」と読みました" in n.format() for n in notes)

@@ -133,6 +133,12 @@ _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the mons
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
 _SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
+# a fighting game's numpad as the move (4 back, 5 neutral, 6 forward): only with the move said in
+# brackets after it (4（離）, 5(留)) or after the move's label (移動5): a digit alone is a count
+_NUMPAD_MOVE = re.compile(r"(?<![\d.])([456])\s*[(（]\s*([^)）]{1,8})\s*[)）]|移動\s*[:：]?\s*([456])(?![\d点.])")
+_NUMPAD_MOVES = {"4": "離れる", "5": "留まる", "6": "近寄る"}
+_NUMPAD_WORDS = {"4": ("離", "バクステ", "バックステップ", "後退", "下が", "さが"), "5": ("留", "とど", "待", "動かない", "ニュートラル", "その場"),
+                 "6": ("近", "前進", "詰め", "寄")}
 # （相手は北岡さんです）after a move: whom it is against
 _WHOM = re.compile(r"[(（]\s*(?:相手|対象|移動の相手)\s*(?:は|:)\s*(.+?)\s*(?:さん|くん|君|氏)?\s*(?:です|で)?\s*[)）]")
 _MOVE_CONCEPTS = frozenset(("head:近寄る", "head:離れる", "head:近へ", "head:中へ", "head:遠へ"))
@@ -261,6 +267,16 @@ class Rewritten:
                 declared.append((m.start(), m.end(), band + "へ"))
                 line, column, shown = src.where(m.start(), m.end())
                 self.notes.append(Problem(f"を「{band}へ」と読みました。", line=line, column=column, text=shown))
+        for m in _NUMPAD_MOVE.finditer(src.norm):  # 4（離）, 移動5: a fighting game's numpad, said as a move
+            digit = m.group(1) or m.group(3)
+            said = m.group(2)
+            move = _NUMPAD_MOVES[digit]
+            if said is not None and not any(said.startswith(w) for w in _NUMPAD_WORDS[digit]):
+                continue  # 4（近）: the digit and the word disagree — left for the reader to name
+            if not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), move))
+                line, column, shown = src.where(m.start(), m.end())
+                self.notes.append(Problem(f"をテンキーの{digit}（{move}）と読みました。", line=line, column=column, text=shown))
         for m in _AS_IT_IS.finditer(src.norm):  # このまま近距離で: where they are, no move
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), "留まる"))
