@@ -300,3 +300,20 @@ def test_an_imes_kanji_between_card_symbols(camps):
     got, notes = read(camps["ae"], "美鈴", "【行動】↑→若")
     assert got == "↑→弱"
     assert any("「若」を「弱」と読みました" in n.format() for n in notes)
+
+
+def test_a_line_of_talk_that_names_a_card_of_its_own_is_never_passed_over(camps):
+    """ストライクベントで殴りかかりまーす under the order names a card the rest does not: it may be
+    more of the order, so it is read or refused, never passed over as talk."""
+    try:
+        got, notes = read(camps["rd"], "城戸", "【行動】近寄る\n隙狙い位置\nストライクベントで殴りかかりまーす")
+    except OrderError:
+        return
+    assert "ストライクベント" in got, got
+
+
+def test_among_three_talk_about_a_fighters_thing_is_talk(camps):
+    """城戸さんの足止めしとくわｗ: 城戸さんの says whose, not whom — passed over as talk, warned."""
+    got, notes = read(camps["three"], "蓮", "【行動】ナスティベント／攻撃：城戸\n城戸さんの足止めしとくわｗ")
+    assert got == "ナスティベント / 攻撃: 城戸"
+    assert any("行動として読めないので" in w for w in warned(notes))

@@ -322,11 +322,33 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     multi = sum(1 for f in state["fighters"].values() if f.get("alive", True)) > 2
     names = [w for n, f in state["fighters"].items() for w in (n, _character_name(data, f))] if multi else []
     starts = [sum(len(line) + 1 for line in lines[:k]) for k in range(len(lines))]
-    talk = [(starts[k], starts[k] + len(line)) for k, line in enumerate(lines)
+    talk = [k for k, line in enumerate(lines)
             if k > 0 and line.strip() and _TALK.search(line.strip()) and not _NOT_TALK.search(line)
-            and not any(w and w in line for w in names) and any(ln.strip() for ln in lines[:k])]
+            and not any(w and w in line and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names)
+            and any(ln.strip() for ln in lines[:k])]
+    # never a line that names a card or a move the rest of the post does not (ストライクベントで殴りまーす)
+    rest = norm("\n".join(line for k, line in enumerate(lines) if k not in talk))
+    talk = [k for k in talk if _said_elsewhere(norm(lines[k]), rest, data)]
+    talk = [(starts[k], starts[k] + len(lines[k])) for k in talk]
     return _read_without(text, talk, player, state, data, teams, "は行動として読めないので、雑談として読みませんでした。",
                          "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
+
+
+_MOVE_STEMS = ("近寄", "近づ", "近付", "離れ", "下が", "距離を取", "詰め", "遠へ", "近へ", "中へ")
+
+
+def _said_elsewhere(line: str, rest: str, data: RiderData) -> bool:
+    """Every card and move a line of talk names is named by the rest of the post too (a line that
+    names one of its own may be more of the order: it is never passed over) — but a card kept for
+    later (FVまだ温存で) is no card played."""
+    line = re.sub(r"[^\s、。,!！?？]{1,12}?(?:は|を)?\s*(?:まだ|今回は)?\s*温存", " ", line)
+    for spelling, card_id in data.card_words.items():
+        short = len(spelling) < 3
+        hit = re.search(rf"(?<![a-z]){re.escape(spelling)}(?![a-z])", line) if short and spelling.isascii() else (
+            spelling in line if not short else None)
+        if hit and not any(s in rest for s, c in data.card_words.items() if c == card_id and len(s) >= 2):
+            return False
+    return all(norm(stem) in rest for stem in _MOVE_STEMS if norm(stem) in line)
 
 
 def _where(refused: OrderError, past: bool = False) -> tuple[int, int]:
