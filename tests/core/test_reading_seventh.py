@@ -317,3 +317,12 @@ def test_among_three_talk_about_a_fighters_thing_is_talk(camps):
     got, notes = read(camps["three"], "蓮", "【行動】ナスティベント／攻撃：城戸\n城戸さんの足止めしとくわｗ")
     assert got == "ナスティベント / 攻撃: 城戸"
     assert any("行動として読めないので" in w for w in warned(notes))
+
+
+@pytest.mark.parametrize("player, text, clause", [
+    ("蓮", "【行動】トリックベントを使います。\n超回避は本体の攻撃のときだけ、1点使います。", "超回避 1: 本体の攻撃だけ"),
+    ("城戸", "【行動】ストライクベント\n超回避は、相手の達成値が5以上のときだけ2点使います。", "超回避 2: 達成値5以上なら"),
+    ("城戸", "【行動】\nストライクベントで攻撃します。防御力を1点無視するために隙狙い1にします。", "隙狙い 1"),
+])
+def test_super_evasions_condition_said_before_its_cost(camps, player, text, clause):
+    assert clause in read(camps["three"], player, text)[0].split(" / ")
