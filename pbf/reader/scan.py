@@ -420,12 +420,17 @@ def _restated(said: list[Token], kept: list[Token], text: Text) -> bool:
         stop = min((k for k in (text.norm.find(ch, said[0].start, said[-1].end) for ch in "。!") if k >= 0), default=-1)
         said = [t for t in said if stop < 0 or t.start < stop]
     written = text.norm[said[0].start:said[-1].end] if said else ""
-    talk = any(t.kind == "laugh" for t in said) or any(w in written for w in _RESTATING)
+    # talk: a laugh, a face, …, とりあえず/だけ, or a sentence's polite end (一度守ってから前に出ます。)
+    talk = any(t.kind in ("laugh", "comment") for t in said) or any(w in written for w in _RESTATING) or \
+        re.search(r"(?:ます|です|ですわ|ました|でした)[。!！]*$", written) is not None
     words = [t for t in said if t.kind == "word" and t.word is not None]
     above = {str(t.word.value) for t in kept if t.kind == "word" and t.word is not None} | {
         text.norm[t.start:t.end] for t in kept if t.kind == "symbol"}
-    return talk and bool(words) and all(str(t.word.value) in above for t in words) and \
-        not any(t.kind in ("symbol", "number") for t in said)
+    plot = "".join(str(t.word.value) if t.kind == "word" and t.word is not None else text.norm[t.start:t.end]
+                   for t in kept if t.kind in ("word", "symbol"))
+    said_again = all(str(t.word.value) in above or str(t.word.value) in plot
+                     for t in words)  # 逃げる (←) under 後ろジャンプ (↑←), バクジャン under ↑←: said of the plot
+    return talk and bool(words) and said_again and not any(t.kind in ("symbol", "number") for t in said)
 
 
 def _prose(said: list[Token], text: Text) -> bool:
@@ -555,6 +560,10 @@ _CORRECTION = (r"(?:いや[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じ
 _JOKE = re.compile(r"な[ー～〜]?んちゃって|うそうそ|嘘です|うそです|冗談です|冗談だよ|\(嘘\)|（嘘）|\(うそ\)|jk\b|just kidding", re.I)
 
 
+# the post says it is not all there, or wrong (途中で送信, 続きはあとで, まちがえた): warned
+_UNFINISHED = re.compile(r"途中で送信|送信して(?:しまい|しま)|続きは(?:あとで|後で|次)|書きかけ|まちが(?:えた|った)|間違(?:えた|った)|ミスった|misposted", re.I)
+
+
 def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
     """What a player wrote and then took back in the same post (旋風脚…いや、やっぱり朧月で): only
     what follows the last correction is read, with a warning that names what was not."""
@@ -566,6 +575,12 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
         if any(t.start < m.start() for t in orderly) and any(t.start >= m.end() for t in orderly):
             cut = m
     if cut is None:
+        unfinished = _UNFINISHED.search(text.norm, orderly[-1].end)
+        if unfinished is not None:  # 前進して\n（途中で送信してしまいました）: the order is not all there
+            line, column, shown = text.where(unfinished.start(), unfinished.end())
+            return tokens, [Problem("と書かれています。行動が書きかけか間違いかもしれません。書かれたところまでを読みました。",
+                                    line=line, column=column, text=shown, severity="warning",
+                                    hint="続きや直しがあるなら、行動全体を書き直してください。")]
         joke = _JOKE.search(text.norm, orderly[-1].end)
         if joke is None:
             return tokens, []
@@ -574,7 +589,14 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
                                 column=column, text=shown, severity="warning",
                                 hint="取り消すなら、出す行動だけを書き直してください。")]
     first = next(t for t in tokens if t.kind not in ("sep", "function"))
-    kept = [t for t in tokens if t.start >= cut.end() or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]
+    start = 0
+    if re.fullmatch(r"(?:じゃ|では)なく(?:て)?", cut.group()):  # 防御力ではなく運動性で: only what its sentence said before
+        start = max(text.norm.rfind(ch, 0, cut.start()) for ch in "\n。!！?？") + 1
+        while start > 0 and not any(start <= t.start < cut.start() for t in orderly):
+            start = max(text.norm.rfind(ch, 0, start - 1) for ch in "\n。!！?？") + 1  # じゃなくて on its own: the sentence before
+        first = next((t for t in tokens if t.start >= start and t.kind not in ("sep", "function")), first)
+    kept = [t for t in tokens if t.start >= cut.end() or t.end <= start
+            or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]
     line, column, shown = text.where(first.start, cut.end())
     after = text.where(cut.end(), orderly[-1].end)[2]
     note = Problem(f"は書き直しとして読まず、後の「{after.strip()}」を読みました。", line=line, column=column,
@@ -896,7 +918,7 @@ def chat_sentences(tokens: list[Token], src: Text, prose: bool = False,
         orderly = any(t.kind in ("symbol", "counter") or (t.kind == "word" and not (t.word is not None and isinstance(t.word.value, tuple)
                                                  and t.word.value[0] in ("nara", "their", "monster")))
                       or t.kind in ("number", "event_final")
-                      or (t.kind == "unknown" and (t.word is not None or t.candidates))
+                      or (t.kind == "unknown" and (t.word is not None or t.candidates or t.corrected))
                       or (named is not None and t.kind in ("unknown", "symbol") and named(src.norm[t.start:t.end].lstrip("←")))
                       for t in sentence)  # a fighter's name (named) is said of the order: 蓮さんがいなければ城戸さんです
         # a negation counts only after an order word (当たらないで, said of nothing in the order, is chat)

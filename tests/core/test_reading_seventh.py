@@ -326,3 +326,28 @@ def test_among_three_talk_about_a_fighters_thing_is_talk(camps):
 ])
 def test_super_evasions_condition_said_before_its_cost(camps, player, text, clause):
     assert clause in read(camps["three"], player, text)[0].split(" / ")
+
+
+@pytest.mark.parametrize("game, player, text, canonical", [
+    ("rd", "城戸", "【行動】\nサバイブを使います。\n相手のファイナルベントにはリフレクトベントで返します。\n防御力ではなく運動性で回避します。",
+     "サバイブ / 受動: ファイナルベントならリフレクトベント"),  # ではなく took back the whole order
+    ("rd", "城戸", "【行動】\n仲へ\nアドベント", "中へ / アドベント"),  # the corrected band's sentence was dropped
+    ("rd", "城戸", "【行動】留(近)/ストライク/受:攻撃ならGV/超回避1", "ストライクベント / 受動: 攻撃ならガードベント / 超回避 1"),
+    ("ae", "美鈴", "【行動】ガード、前進、弱攻撃\n一度守ってから前に出ます。", "←→弱"),
+    ("ae", "美鈴", "うわ読まれてるｗｗｗ\n【行動】←\nガード固めときます( ´∀｀)", "←"),
+    ("ae", "美鈴", "【行動】↑←\nバクジャンで様子見ですわ", "↑←"),
+    ("ae", "美鈴", ">>12 それな\n【行動】後ろジャンプ\n逃げるが勝ちｗ", "↑←"),
+])
+def test_corpus_fourteens_misreads(camps, game, player, text, canonical):
+    """Corpus 14's first reading: a contrast (AではなくB) took back everything before it; a corrected
+    band alone on its line was dropped; 留(近) was read as 近へ; a later line saying the plot again in
+    other words (守って, 固め, バクジャン, 逃げる) was read as more cards."""
+    assert read(camps[game], player, text)[0] == canonical
+
+
+@pytest.mark.parametrize("text", ["【行動】前進して\n（すみません、途中で送信してしまいました。続きはあとで書きます）",
+                                  "【行動】まえ\nあ まちがえた ごめ"])
+def test_a_post_that_says_it_is_unfinished_or_wrong_is_warned(camps, text):
+    got, notes = read(camps["ae"], "美鈴", text)
+    assert got == "→"
+    assert any("書きかけか間違い" in w for w in warned(notes))

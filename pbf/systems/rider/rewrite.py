@@ -298,7 +298,7 @@ class Rewritten:
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), "留まる"))
                 line, column, shown = src.where(m.start(), m.end())
-                self.notes.append(Problem(f"を「留まる」（今の距離のまま）と読みました（{m.group(1) or m.group(2)}へ動くなら「{m.group(1) or m.group(2)}へ」と書きます）。",
+                self.notes.append(Problem(f"を「留まる」（今の距離のまま）と読みました（{next(g for g in m.groups() if g)}へ動くなら「{next(g for g in m.groups() if g)}へ」と書きます）。",
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
@@ -1344,7 +1344,8 @@ _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values 
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
 _AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)"
-                       r"|(?:距離は\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:で|に)?(?=[、,。\s]|留|とど|$)")
+                       r"|(?:距離は\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:で|に)?(?=[、,。\s]|留|とど|$)"
+                       r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]")  # 留(近): staying, at 近
 # 離れていく方は, 近寄ってくる人は: the one who moves (the words between the move and its 阻止)
 _MOVER_PERSON = frozenset(("方", "人", "相手", "の", "奴", "やつ", "者", "もの", "かた"))
 _MOVER = _MOVER_PERSON | {"くる", "てくる", "来る", "いく", "ていく", "行く", "は", "のは", "方は", "人は", "ようとする", "うとする", "とする"}
