@@ -351,3 +351,9 @@ def test_a_post_that_says_it_is_unfinished_or_wrong_is_warned(camps, text):
     got, notes = read(camps["ae"], "美鈴", text)
     assert got == "→"
     assert any("書きかけか間違い" in w for w in warned(notes))
+
+
+def test_a_passive_card_is_another_cards_answer(camps):
+    """ｺﾝﾌｧｲﾝはﾌｧｲﾅﾙなら: the 受動 card, は, the card it answers (its なら was read with the ソード after it)."""
+    got, _notes = read(camps["three"], "蓮", "【行動】ｺﾝﾌｧｲﾝはﾌｧｲﾅﾙなら  ｿｰﾄﾞ  きたおかにちかよる")
+    assert got == "近寄る: 北岡 / ソードベント / 受動: ファイナルベントならコンファインベント"

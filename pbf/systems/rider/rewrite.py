@@ -22,7 +22,7 @@ from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ... import yamlio
-from .data import DATA_DIR, RiderData
+from .data import DATA_DIR, RiderData, norm
 from .names import _COURTESY, find_fighter, is_fighter
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
@@ -134,6 +134,8 @@ _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the mons
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
 _SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
+# a card, は, another card and なら: the first is the 受動 card, the second its condition (checked: passive only)
+_PASSIVE_IS = re.compile(r"(?<![ァ-ヶーa-z])([ァ-ヶー]{2,12}|[a-z]{2,3})\s*は\s*([ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:なら|ならば)", re.I)
 # a fighting game's numpad as the move (4 back, 5 neutral, 6 forward): only with the move said in
 # brackets after it (4（離）, 5(留)) or after the move's label (移動5): a digit alone is a count
 _NUMPAD_MOVE = re.compile(r"(?<![\d.])([456])\s*[(（]\s*([^)）]{1,8})\s*[)）]|移動\s*[:：]?\s*([456])(?![\d点.])")
@@ -284,6 +286,11 @@ class Rewritten:
                 declared.append((m.start(), m.end(), band + "へ"))
                 line, column, shown = src.where(m.start(), m.end())
                 self.notes.append(Problem(f"を「{band}へ」と読みました。", line=line, column=column, text=shown))
+        for m in _PASSIVE_IS.finditer(src.norm):  # ｺﾝﾌｧｲﾝはﾌｧｲﾅﾙなら: a 受動 card, then the card it answers
+            card, when = data.card_words.get(norm(m.group(1))), data.card_words.get(norm(m.group(2)))
+            if card and when and self.phase.get(card) == "passive" and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"受動: {data.card_name(when)}なら{data.card_name(card)}"))
         for m in _NUMPAD_MOVE.finditer(src.norm):  # 4（離）, 移動5: a fighting game's numpad, said as a move
             digit = m.group(1) or m.group(3)
             said = m.group(2)
