@@ -595,7 +595,7 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
         while start > 0 and not any(start <= t.start < cut.start() for t in orderly):
             start = max(text.norm.rfind(ch, 0, start - 1) for ch in "\n。!！?？") + 1  # じゃなくて on its own: the sentence before
         first = next((t for t in tokens if t.start >= start and t.kind not in ("sep", "function")), first)
-    kept = [t for t in tokens if t.start >= cut.end() or t.end <= start
+    kept = [t for t in tokens if t.end > cut.end() or t.end <= start  # く運動性 across the cut's end: what follows it
             or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]
     line, column, shown = text.where(first.start, cut.end())
     after = text.where(cut.end(), orderly[-1].end)[2]

@@ -330,7 +330,7 @@ def test_super_evasions_condition_said_before_its_cost(camps, player, text, clau
 
 @pytest.mark.parametrize("game, player, text, canonical", [
     ("rd", "城戸", "【行動】\nサバイブを使います。\n相手のファイナルベントにはリフレクトベントで返します。\n防御力ではなく運動性で回避します。",
-     "サバイブ / 受動: ファイナルベントならリフレクトベント"),  # ではなく took back the whole order
+     "サバイブ / 受動: ファイナルベントならリフレクトベント / 回避: 運動性"),  # ではなく took back the whole order
     ("rd", "城戸", "【行動】\n仲へ\nアドベント", "中へ / アドベント"),  # the corrected band's sentence was dropped
     ("rd", "城戸", "【行動】留(近)/ストライク/受:攻撃ならGV/超回避1", "ストライクベント / 受動: 攻撃ならガードベント / 超回避 1"),
     ("ae", "美鈴", "【行動】ガード、前進、弱攻撃\n一度守ってから前に出ます。", "←→弱"),

@@ -22,7 +22,7 @@ FLOOR = {"alterego": (0.975, 0.91), "rider": (0.98, 0.96), "alterego-2": (0.975,
          "alterego-10": (0.98, 0.92), "rider-10": (0.96, 1.0), "alterego-11": (0.97, 0.95), "rider-11": (0.945, 0.92),
          "alterego-12": (0.975, 0.92), "rider-12": (0.95, 0.96),
          "alterego-13": (0.97, 0.94), "rider-13": (0.925, 1.0),
-         "alterego-14": (0.97, 0.93), "rider-14": (0.94, 0.87)}
+         "alterego-14": (0.97, 0.93), "rider-14": (0.945, 0.87)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150,
@@ -34,10 +34,7 @@ SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alter
 # any other misread fails. (A plot read as the same techniques as meant, with a ｜ the writer placed
 # otherwise, is read as meant: runner._same_techniques.)
 MISREAD = {"alterego-6": {"【行動】jump forward, light"}, "rider-6": {"【行動】一番と追い相手に近寄る"},
-           "alterego-9": {"【行動】8｜L\u3000飛び込み"},
-           # corpus 14: 防御力ではなく運動性で回避します — the contrast is taken back (warned), and the evasion
-           # said after it is lost with it (回避: 運動性, the default here, is not written in the reading)
-           "rider-14": {"【行動】\nサバイブを使います。\n相手のファイナルベントにはリフレクトベントで返します。\n防御力ではなく運動性で回避します。"}}
+           "alterego-9": {"【行動】8｜L\u3000飛び込み"}}
 
 
 @pytest.mark.parametrize("game", list(FLOOR))
