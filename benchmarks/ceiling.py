@@ -58,28 +58,36 @@ def rider_order(o: tuple[str, int, int]) -> RiderOrder:
 def check(solved: Solved, battles: int) -> tuple[int, int, int]:
     """The optimal policy (as A or B, half each) against the real random, through the real
     resolver from pbf balance's own start (initiative and band rolled)."""
+    return play(solved, solved.me.id, battles, f"ceiling:{solved.me.id}")
+
+
+def play(solved: Solved, fighter: str, battles: int, seed: str, empty: bool = False) -> tuple[int, int, int]:
+    """``solved``'s orders for ``fighter``'s mirror (as A or B, half each) against the real random,
+    through the real resolver from pbf balance's start, battle k seeded ``{seed}:{k}``; with
+    ``empty``, both decks emptied first (benchmarks/ceiling_riders.py). (won, lost, drawn)."""
     from pbf.npc import decide
+    from pbf.turn.orders import canonical_orders_of
 
     system = get_system("rider")
     data = system.load_data(None)
-    mid = solved.me.id
-    ctx = balance.context(system, data, mid, mid)
+    ctx = balance.context(system, data, fighter, fighter)
     won = lost = drawn = 0
     for k in range(battles):
         me, op = ("A", "B") if k % 2 == 0 else ("B", "A")
-        seed = f"ceiling:{mid}:{k}"
-        state = system.new_state(ctx, Dice.seeded(seed, 0, ""))
+        battle_seed = f"{seed}:{k}"
+        state = system.new_state(ctx, Dice.seeded(battle_seed, 0, ""))
         state.setdefault("turn", 0)
+        if empty:
+            for f in state["fighters"].values():
+                f["deck"] = {c: 0 for c in f["deck"]}
+                f["vent"] = None
         first = 0 if state["initiative"][0] == me else 1
         while state.get("winner") is None and state["turn"] < TURNS:
             f = state["fighters"]
             mine = rider_order(solved.order(state["turn"], first, f[me]["hp"], f[op]["hp"],
                                             BANDS.index(state["distance"])))
-            theirs = decide(system, ctx, state, seed, op, "random").order
-            orders = {me: mine, op: theirs}
-            from pbf.turn.orders import canonical_orders_of
-
-            dice = Dice.seeded(seed, state["turn"] + 1, canonical_orders_of(system, ctx, orders))
+            orders = {me: mine, op: decide(system, ctx, state, battle_seed, op, "random").order}
+            dice = Dice.seeded(battle_seed, state["turn"] + 1, canonical_orders_of(system, ctx, orders))
             state, _ = system.resolve(state, orders, dice, ctx)
         w = state.get("winner")
         won += w == me

@@ -49,6 +49,7 @@ from pbf.systems import get_system  # noqa: E402
 from pbf.systems.rider import cards as fx  # noqa: E402
 from pbf.systems.rider.legal import legal_orders  # noqa: E402
 from pbf.systems.rider.mdp import BANDS, TURNS, Solved, rider_without_cards  # noqa: E402
+from ceiling import play  # noqa: E402  (the same battles against random, benchmarks/ceiling.py)
 
 RIDERS = ("jinshu", "ryuki", "knight", "zolda", "theta")
 
@@ -78,37 +79,7 @@ def cardless_check(solved: Solved, rid: str, battles: int, empty: bool = True) -
     """The cardless optimum (as A or B, half each) against the real random through the real
     resolver, from pbf balance's start with both decks emptied (``empty``), or in the real
     mirror (``empty`` False: both decks full; the NPC plays no card, random plays its own)."""
-    from pbf.npc import decide
-    from pbf.systems.rider.orders import RiderOrder
-    from pbf.turn.orders import canonical_orders_of
-
-    system = get_system("rider")
-    data = system.load_data(None)
-    ctx = balance.context(system, data, rid, rid)
-    won = lost = drawn = 0
-    for k in range(battles):
-        me, op = ("A", "B") if k % 2 == 0 else ("B", "A")
-        seed = f"ceiling-riders-{'cardless' if empty else 'real'}:{rid}:{k}"
-        state = system.new_state(ctx, Dice.seeded(seed, 0, ""))
-        state.setdefault("turn", 0)
-        for f in state["fighters"].values():
-            if empty:
-                f["deck"] = {c: 0 for c in f["deck"]}
-                f["vent"] = None
-        first = 0 if state["initiative"][0] == me else 1
-        while state.get("winner") is None and state["turn"] < TURNS:
-            f = state["fighters"]
-            move, aim, sup = solved.order(state["turn"], first, f[me]["hp"], f[op]["hp"],
-                                          BANDS.index(state["distance"]))
-            orders = {me: RiderOrder(move=move, aim=aim, super_evasion=sup),
-                      op: decide(system, ctx, state, seed, op, "random").order}
-            dice = Dice.seeded(seed, state["turn"] + 1, canonical_orders_of(system, ctx, orders))
-            state, _ = system.resolve(state, orders, dice, ctx)
-        w = state.get("winner")
-        won += w == me
-        lost += w == op
-        drawn += w not in (me, op)
-    return won, lost, drawn
+    return play(solved, rid, battles, f"ceiling-riders-{'cardless' if empty else 'real'}:{rid}", empty=empty)
 
 
 def one(job: tuple) -> tuple[str, int]:
