@@ -22,7 +22,7 @@ from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ... import yamlio
-from .data import DATA_DIR, RiderData, norm
+from .data import DATA_DIR, RiderData, norm as card_spelling
 from .names import _COURTESY, find_fighter, is_fighter
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
@@ -122,8 +122,12 @@ _THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成
 THRESHOLD_MARK = "\x00≥"
 
 
+_SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
+                "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
+# the scope's words as the order language writes them (本体|ライダー|本人|モンスター|契約モンスター|アドベント)
+_SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
 # 超回避1(本体のみ), 超回避 2（アドベント以外）: the scope of the 超回避 in brackets, as its colon form
-_SCOPE_IN_BRACKETS = re.compile(r"(超回避\s*(\d+))\s*[(（]\s*(本体|ライダー|本人|モンスター|契約モンスター|アドベント|庇う(?:とき|時)?)"
+_SCOPE_IN_BRACKETS = re.compile(rf"(超回避\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|庇う(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]")
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
 _BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー|本人)", r"(?:アドベント|あどべんと|advent|av)"
@@ -150,18 +154,16 @@ _PASSIVE_AFTER = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:
                             r"(?:た(?:とき|時|場合)(?:に|は)?|たら)\s*(?:使います|使う|使って|出します|出す|発動します|します)?")
 # 超回避's scope said in the next sentence: ただ、アドベントの攻撃には使わないでください (else アドベント
 # and 攻撃 would be read as a card played and 攻撃しない)
-_SCOPE_SENTENCE = re.compile(r"[。、,.\s]*(?:が|けど|ですが)?[、,\s]*(?:ただ|でも|但し|ただし)?[、,\s]*(本体|ライダー|本人|モンスター|契約モンスター|アドベント)\s*の\s*攻撃\s*"
+_SCOPE_SENTENCE = re.compile(rf"[。、,.\s]*(?:が|けど|ですが)?[、,\s]*(?:ただ|でも|但し|ただし)?[、,\s]*({_SCOPE_WHO})\s*の\s*攻撃\s*"
                              r"(?:(?:に|には|では|のときは|の時は|に対しては)\s*(?:使わ|し)ない(?:で(?:ください|下さい|お願いします)?|です|ように(?:してください|お願いします)?)?"
                              r"|(?P<only>(?:の)?\s*(?:とき|時|場合)?\s*(?:だけ|のみ|限定)\s*(?:に|で)?\s*(?:してください|して下さい|します|する|でお願いします|お願いします)?))")
 # 超回避 with its condition said first, then the HP it costs: 超回避は本体の攻撃のときだけ、1点使います;
 # 超回避は、相手の達成値が5以上のときだけ2点使います
 _SUPER_CONDITION_FIRST = re.compile(
-    r"超回避\s*(?:は|を)?[、,\s]*(?:(?P<who>本体|ライダー|本人|モンスター|契約モンスター|アドベント)\s*の\s*攻撃"
+    rf"超回避\s*(?:は|を)?[、,\s]*(?:(?P<who>{_SCOPE_WHO})\s*の\s*攻撃"
     r"|(?:相手の)?\s*(?:攻撃の)?\s*達成値\s*(?:が|は)?\s*(?P<at>\d{1,2})\s*以上)\s*(?:の)?\s*(?:とき|時|場合)(?:だけ|のみ)?[、,\s]*"
     r"(?:hp\s*を?\s*)?(?P<n>\d{1,2})\s*点\s*(?:を)?\s*(?:使います|使う|使って|消費します|消費する|払います)", re.I)
 _SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?")
-_SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
-                "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
 
 
 def _past_courtesy(tokens: list[Token], j: int, src: Text) -> int:
@@ -197,16 +199,9 @@ def _outside(notes: list[Problem], declared: list[tuple[int, int, str]], src: Te
     is read whole as 超回避's scope: its だけにしてください was never passed over)."""
     if not declared:
         return notes
-    starts = [0] + [k + 1 for k, ch in enumerate(src.original) if ch == "\n"]
-    spans = [src.span(s, e) for s, e, _r in declared]
-
-    def inside(note: Problem) -> bool:
-        if note.line is None or note.column is None or note.line > len(starts):
-            return False
-        at = starts[note.line - 1] + note.column - 1
-        return any(s <= at < e for s, e in spans)
-
-    return [n for n in notes if not inside(n)]
+    spans = [(position(src.original, a), position(src.original, b)) for a, b in (src.span(s, e) for s, e, _r in declared)]
+    return [n for n in notes if n.line is None or n.column is None
+            or not any(a <= (n.line, n.column) < b for a, b in spans)]
 
 
 def _scope_said(scope: re.Match[str] | None) -> str:
@@ -287,7 +282,7 @@ class Rewritten:
                 line, column, shown = src.where(m.start(), m.end())
                 self.notes.append(Problem(f"を「{band}へ」と読みました。", line=line, column=column, text=shown))
         for m in _PASSIVE_IS.finditer(src.norm):  # ｺﾝﾌｧｲﾝはﾌｧｲﾅﾙなら: a 受動 card, then the card it answers
-            card, when = data.card_words.get(norm(m.group(1))), data.card_words.get(norm(m.group(2)))
+            card, when = data.card_words.get(card_spelling(m.group(1))), data.card_words.get(card_spelling(m.group(2)))
             if card and when and self.phase.get(card) == "passive" and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"受動: {data.card_name(when)}なら{data.card_name(card)}"))
@@ -305,7 +300,8 @@ class Rewritten:
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), "留まる"))
                 line, column, shown = src.where(m.start(), m.end())
-                self.notes.append(Problem(f"を「留まる」（今の距離のまま）と読みました（{next(g for g in m.groups() if g)}へ動くなら「{next(g for g in m.groups() if g)}へ」と書きます）。",
+                band = next(g for g in m.groups() if g)
+                self.notes.append(Problem(f"を「留まる」（今の距離のまま）と読みました（{band}へ動くなら「{band}へ」と書きます）。",
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
