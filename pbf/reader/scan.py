@@ -424,12 +424,11 @@ def _restated(said: list[Token], kept: list[Token], text: Text) -> bool:
     talk = any(t.kind in ("laugh", "comment") for t in said) or any(w in written for w in _RESTATING) or \
         re.search(r"(?:ます|です|ですわ|ました|でした)[。!！]*$", written) is not None
     words = [t for t in said if t.kind == "word" and t.word is not None]
-    above = {str(t.word.value) for t in kept if t.kind == "word" and t.word is not None} | {
-        text.norm[t.start:t.end] for t in kept if t.kind == "symbol"}
+    # what the lines above say, each word as its value and each symbol as written, in a row: a word
+    # said again is in it (逃げる's ← under 後ろジャンプ's ↑←, バクジャン under ↑←)
     plot = "".join(str(t.word.value) if t.kind == "word" and t.word is not None else text.norm[t.start:t.end]
                    for t in kept if t.kind in ("word", "symbol"))
-    said_again = all(str(t.word.value) in above or str(t.word.value) in plot
-                     for t in words)  # 逃げる (←) under 後ろジャンプ (↑←), バクジャン under ↑←: said of the plot
+    said_again = all(str(t.word.value) in plot for t in words)
     return talk and bool(words) and said_again and not any(t.kind in ("symbol", "number") for t in said)
 
 
@@ -564,6 +563,14 @@ _JOKE = re.compile(r"な[ー～〜]?んちゃって|うそうそ|嘘です|う�
 _UNFINISHED = re.compile(r"途中で送信|送信して(?:しまい|しま)|続きは(?:あとで|後で|次)|書きかけ|まちが(?:えた|った)|間違(?:えた|った)|ミスった|misposted", re.I)
 
 
+# what a post may say after its order, each warned (the order is read as written): that it is not
+# all there (前進して\n（途中で送信してしまいました）), then that it was a joke (対空\nなんちゃって)
+_DOUBTS = ((_UNFINISHED, "と書かれています。行動が書きかけか間違いかもしれません。書かれたところまでを読みました。",
+            "続きや直しがあるなら、行動全体を書き直してください。"),
+           (_JOKE, "は冗談の言葉なので、前の行動を取り消すつもりかもしれません。前の行動を読みました。",
+            "取り消すなら、出す行動だけを書き直してください。"))
+
+
 def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
     """What a player wrote and then took back in the same post (旋風脚…いや、やっぱり朧月で): only
     what follows the last correction is read, with a warning that names what was not."""
@@ -575,25 +582,22 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
         if any(t.start < m.start() for t in orderly) and any(t.start >= m.end() for t in orderly):
             cut = m
     if cut is None:
-        unfinished = _UNFINISHED.search(text.norm, orderly[-1].end)
-        if unfinished is not None:  # 前進して\n（途中で送信してしまいました）: the order is not all there
-            line, column, shown = text.where(unfinished.start(), unfinished.end())
-            return tokens, [Problem("と書かれています。行動が書きかけか間違いかもしれません。書かれたところまでを読みました。",
-                                    line=line, column=column, text=shown, severity="warning",
-                                    hint="続きや直しがあるなら、行動全体を書き直してください。")]
-        joke = _JOKE.search(text.norm, orderly[-1].end)
-        if joke is None:
-            return tokens, []
-        line, column, shown = text.where(joke.start(), joke.end())  # 対空\nなんちゃって: the order may be taken back
-        return tokens, [Problem("は冗談の言葉なので、前の行動を取り消すつもりかもしれません。前の行動を読みました。", line=line,
-                                column=column, text=shown, severity="warning",
-                                hint="取り消すなら、出す行動だけを書き直してください。")]
+        for doubt, message, hint in _DOUBTS:  # said after the order: it may not be all there, or not meant
+            m = doubt.search(text.norm, orderly[-1].end)
+            if m is not None:
+                line, column, shown = text.where(m.start(), m.end())
+                return tokens, [Problem(message, line=line, column=column, text=shown, severity="warning", hint=hint)]
+        return tokens, []
     first = next(t for t in tokens if t.kind not in ("sep", "function"))
+
+    def sentence_start(at: int) -> int:
+        return max(text.norm.rfind(ch, 0, at) for ch in "\n。!！?？") + 1
+
     start = 0
     if re.fullmatch(r"(?:じゃ|では)なく(?:て)?", cut.group()):  # 防御力ではなく運動性で: only what its sentence said before
-        start = max(text.norm.rfind(ch, 0, cut.start()) for ch in "\n。!！?？") + 1
+        start = sentence_start(cut.start())
         while start > 0 and not any(start <= t.start < cut.start() for t in orderly):
-            start = max(text.norm.rfind(ch, 0, start - 1) for ch in "\n。!！?？") + 1  # じゃなくて on its own: the sentence before
+            start = sentence_start(start - 1)  # じゃなくて on its own: the sentence before
         first = next((t for t in tokens if t.start >= start and t.kind not in ("sep", "function")), first)
     kept = [t for t in tokens if t.end > cut.end() or t.end <= start  # く運動性 across the cut's end: what follows it
             or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]

@@ -342,13 +342,18 @@ def _said_elsewhere(line: str, rest: str, data: RiderData) -> bool:
     names one of its own may be more of the order: it is never passed over) — but a card kept for
     later (FVまだ温存で) is no card played."""
     line = re.sub(r"[^\s、。,!！?？]{1,12}?(?:は|を)?\s*(?:まだ|今回は)?\s*温存", " ", line)
+    spellings: dict[str, list[str]] = {}
     for spelling, card_id in data.card_words.items():
-        short = len(spelling) < 3
-        hit = re.search(rf"(?<![a-z]){re.escape(spelling)}(?![a-z])", line) if short and spelling.isascii() else (
-            spelling in line if not short else None)
-        if hit and not any(s in rest for s, c in data.card_words.items() if c == card_id and len(s) >= 2):
-            return False
-    return all(norm(stem) in rest for stem in _MOVE_STEMS if norm(stem) in line)
+        spellings.setdefault(card_id, []).append(spelling)
+
+    def named(spelling: str) -> bool:  # a short spelling only as a whole ASCII word (sv, not the sv of svelte)
+        if len(spelling) >= 3:
+            return spelling in line
+        return spelling.isascii() and re.search(rf"(?<![a-z]){re.escape(spelling)}(?![a-z])", line) is not None
+
+    cards = {card_id for card_id, said in spellings.items() if any(named(s) for s in said)}
+    return all(any(s in rest for s in spellings[c] if len(s) >= 2) for c in cards) and \
+        all(norm(stem) in rest for stem in _MOVE_STEMS if norm(stem) in line)
 
 
 def _where(refused: OrderError, past: bool = False) -> tuple[int, int]:
