@@ -51,8 +51,11 @@ _ROMAJI_SHAPES = (rf"\[\s*(?i:{'|'.join(ROMAJI_WORDS)})\s*\]|(?i:{'|'.join(ROMAJ
 
 
 def _romaji_marked(norm: str) -> bool:
+    """A quick look for the marker typed without an IME (the patterns are matched after it)."""
     low = norm.lower()
     return any(w in low for w in ROMAJI_WORDS)
+
+
 ANCHOR = r"(?:>>\d+(?:\s*[-,、]\s*\d+)*\s*)+"  # >>12, >>12-15, >>12,14 (＞＞１２ after NFKC)
 
 # The marker as a word in a sentence — 【行動】は行の先頭に…, 「【行動】」って, 【行動】を書き忘れた,
