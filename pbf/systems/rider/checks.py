@@ -302,7 +302,7 @@ def _read_without(text: str, spans: list[tuple[int, int]], player: str, state: d
 
 # a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
 # to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
-_TALK = re.compile(r"[ｗw笑草]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます)[!！?？ｗw笑]*\s*$"
+_TALK = re.compile(r"[ｗw笑草!！]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます)[!！?？ｗw笑]*\s*$"
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)", re.I)
 # what a talk line must not hold to be passed over: a correction or a negation (やっぱりSVやめｗ), a
@@ -334,14 +334,20 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
                          "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
 
 
+# idioms of luck (あとは運に任せる, 運次第): 運 is no 運動性 there
+_LUCK = re.compile(r"運\s*(?:に|を|が)?\s*(?:任せ|まかせ|次第|しだい|ゲー|頼み|だのみ|良|いい|よ[くけ]|悪)")
+
+
 _MOVE_STEMS = ("近寄", "近づ", "近付", "離れ", "下が", "距離を取", "詰め", "遠へ", "近へ", "中へ")
 
 
 def _said_elsewhere(line: str, rest: str, data: RiderData) -> bool:
-    """Every card and move a line of talk names is named by the rest of the post too (a line that
-    names one of its own may be more of the order: it is never passed over) — but a card kept for
-    later (FVまだ温存で) is no card played."""
+    """Every card, move and option a line of talk names is named by the rest of the post too (a
+    line that names one of its own may be more of the order: ストライクベントで殴りまーす,
+    隙狙い2もつけとくかな… are never passed over) — but a card kept for later (FVまだ温存で) is no
+    card played, and 運 in an idiom of luck (あとは運に任せる！) is no 運動性."""
     line = re.sub(r"[^\s、。,!！?？]{1,12}?(?:は|を)?\s*(?:まだ|今回は)?\s*温存", " ", line)
+    line = _LUCK.sub(" ", line)
     spellings: dict[str, list[str]] = {}
     for spelling, card_id in data.card_words.items():
         spellings.setdefault(card_id, []).append(spelling)
@@ -353,7 +359,24 @@ def _said_elsewhere(line: str, rest: str, data: RiderData) -> bool:
 
     cards = {card_id for card_id, said in spellings.items() if any(named(s) for s in said)}
     return all(any(s in rest for s in spellings[c] if len(s) >= 2) for c in cards) and \
-        all(norm(stem) in rest for stem in _MOVE_STEMS if norm(stem) in line)
+        all(norm(stem) in rest for stem in _MOVE_STEMS if norm(stem) in line) and \
+        _options(line, data) <= _options(rest, data)
+
+
+def _options(text: str, data: RiderData) -> set[str]:
+    """The options a text names by what they mean (超回避, 隙狙い, 庇う, 回避: …), with the
+    numbers it holds when it names one (隙狙い2 is not 隙狙い1)."""
+    from ...reader.scan import scan
+    from ...reader.text import Text
+    from .rewrite import lexicon
+
+    said = Text(text)
+    tokens = scan(said, lexicon(data), None, remarks="chatty", readings=True)
+    found = {tok.word.concept for tok in tokens
+             if tok.kind == "word" and tok.word is not None and tok.word.concept.startswith("keyword:")}
+    if found:
+        found |= {"number:" + said.norm[tok.start:tok.end] for tok in tokens if tok.kind == "number"}
+    return found
 
 
 def _where(refused: OrderError, past: bool = False) -> tuple[int, int]:
