@@ -133,6 +133,7 @@ class Lexicon:
         self._by_reading: dict[str, Word] | None = None
         self._reading_longest = 0
         self._headings: dict[str, Word | None] | None = None
+        self._phrases: dict[str, Word | None] | None = None
         for form, word in words:
             self.add(form, word)
 
@@ -143,7 +144,7 @@ class Lexicon:
             self.exact[key] = word
             self.spelled[key] = " ".join(unicodedata.normalize("NFKC", form).split())
             self.longest = max(self.longest, len(key))
-            self._near = self._by_reading = self._headings = None
+            self._near = self._by_reading = self._headings = self._phrases = None
         if key.isascii() and re.search(r"[aiueo]n(?=[bpm])", key):  # janpu and Hepburn's jampu alike
             self.add(re.sub(r"(?<=[aiueo])n(?=[bpm])", "m", key), word)
 
@@ -181,7 +182,8 @@ class Lexicon:
             if norm is not None and word.kind in ("function", "negation") and any("ァ" <= ch <= "ヺ" for ch in norm[i : i + size]):
                 continue
             end = i + size
-            if folded[i].isascii() and folded[i].isalnum() and i > 0 and folded[i - 1].isascii() and folded[i - 1].isalnum():
+            if folded[i].isascii() and folded[i].isalnum() and i > 0 and folded[i - 1].isascii() and folded[i - 1].isalnum() \
+                    and not (folded[i - 1].isdigit() and folded[i].isalpha()):  # a word after a count (2kai, 3masu) is a word
                 continue
             if folded[end - 1].isascii() and folded[end - 1].isalnum() and end < n and folded[end].isascii() and folded[end].isalnum():
                 continue
@@ -230,6 +232,24 @@ class Lexicon:
         if not found and len(word) == 2:  # 自動： for 受動： (jidou typed for judou): one kana off, one heading only
             found = {w.concept: w for h, w in self._headings.items() if w is not None and len(h) >= 3
                      and any(kana.distance(s, h, 1) == 1 for s in said)}
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    def phrase(self, word: str, kinds: tuple[str, ...] = ("order",)) -> Word | None:
+        """The word a phrase an IME converted wrongly reads as (何も市内 for 何もしない, 一番地階人 for
+        いちばんちかいひと): a reading of five kana or more, with a kanji in it, that is one concept's
+        form by any of the readings its kanji have — when one concept's only."""
+        if not kana.has_kanji(word):
+            return None
+        if self._phrases is None:
+            phrases: dict[str, Word | None] = {}
+            for form, w in self.exact.items():
+                for said in kana.looses(self.spelled.get(form, form)):
+                    if len(said) >= 5:
+                        kept = phrases.get(said, w)
+                        phrases[said] = kept if kept is not None and kept.concept == w.concept else None
+            self._phrases = phrases
+        found = {w.concept: w for said in kana.looses(word) if len(said) >= 5
+                 for w in [self._phrases.get(said)] if w is not None and w.kind in kinds}
         return next(iter(found.values())) if len(found) == 1 else None
 
     def same_kanji(self, word: str, kinds: tuple[str, ...] = ("order",)) -> Word | None:

@@ -38,7 +38,7 @@ SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡�
 _OPEN, _CLOSE = "([{〔【《〈", ")]}〕】》〉"  # after NFKC: （ is (, ［ is [
 _ANCHOR = r">>\d+(?:[-,]\d+)*"
 _LAUGH = r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])"
-_NUMBER = r"\d+|[一二三四五](?=\s*(?:回|マス|歩|度|発|枚))"
+_NUMBER = r"\d+|[一二三四五](?=\s*(?:回|階|会|解|界|かい|カイ|マス|歩|度|発|枚))"
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
 _EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?"
 # an arrow pointing back at what was written, and what is said of it, to the end of the line
@@ -636,23 +636,62 @@ _MOST_LOOKED_UP = 48
 def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token]:
     """A word written in hiragana that the scanner cut into function words (とおくへ is と+おく+へ):
     a run of three kana or more, made only of hiragana function words written against each other,
-    that is one lexicon word by its very reading, is that word (with a note)."""
+    that is one lexicon word by its very reading, is that word (with a note). With a long mark
+    among them (が+ー+と), the kana are one word whatever they read as: one word a sound mark off
+    (がーと: ガード) is that word too."""
+    def kana_part(tok: Token) -> bool:  # a hiragana function word, or a long mark left between two (が+ー+と)
+        said = text.norm[tok.start:tok.end]
+        return (tok.kind == "function" and all("ぁ" <= ch <= "ゖ" for ch in said)) or \
+            (tok.kind == "unknown" and bool(said) and all(ch == "ー" for ch in said))
+
     out: list[Token] = []
     i = 0
     while i < len(tokens):
         j = i
-        while j < len(tokens) and tokens[j].kind == "function" and all("ぁ" <= ch <= "ゖ" for ch in text.norm[tokens[j].start:tokens[j].end]) \
-                and (j == i or tokens[j].start == tokens[j - 1].end):
+        while j < len(tokens) and kana_part(tokens[j]) and (j == i or tokens[j].start == tokens[j - 1].end):
             j += 1
-        if j - i >= 2 and tokens[j - 1].end - tokens[i].start >= 3:
+        if j - i >= 2 and tokens[j - 1].end - tokens[i].start >= 3 and tokens[i].kind == "function":
             word = text.norm[tokens[i].start:tokens[j - 1].end]
             near = lexicon.near(word, kinds)
-            if near and near[0][0] < 0 and (len(near) == 1 or near[1][0] >= 0):
+            # the very reading; or, where a long mark says the kana are one word, one word only a sound mark off (がーと)
+            best = -1 if "ー" not in word else 0
+            if near and near[0][0] <= best and (len(near) == 1 or near[1][0] > near[0][0]):
                 out.append(Token(tokens[i].start, tokens[j - 1].end, "unknown", near[0][2], corrected=True))
                 i = j
                 continue
         out.append(tokens[i])
         i += 1
+    return out
+
+
+def _phrases_by_reading(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token]:
+    """A whole chunk (between separators) of unknown words and function words, one of them a
+    kanji the reader does not know, or one unknown word of three kanji or more, that reads as one
+    lexicon word (何+も+市内: なにもしない, 一番地階人: いちばんちかいひと, an IME's conversion of the
+    phrase): that word, corrected (with a note)."""
+    def kanji(t: Token) -> bool:
+        return t.kind == "unknown" and kana.has_kanji(text.norm[t.start:t.end])
+
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j].kind in ("unknown", "function", "negation") and \
+                (j == i or tokens[j].start == tokens[j - 1].end):
+            j += 1
+        whole = j - i >= 2 and (i == 0 or tokens[i - 1].kind == "sep") and (j == len(tokens) or tokens[j].kind == "sep")
+        spans = [(i, j)] if whole and any(kanji(t) for t in tokens[i:j]) else []
+        spans += [(k, k + 1) for k in range(i, max(j, i + 1)) if kanji(tokens[k]) and tokens[k].end - tokens[k].start >= 3]
+        for a, b in spans:
+            found = lexicon.phrase(text.norm[tokens[a].start:tokens[b - 1].end], kinds)
+            if found is not None:
+                out.extend(tokens[i:a])
+                out.append(Token(tokens[a].start, tokens[b - 1].end, "unknown", found, corrected=True))
+                out.extend(tokens[b:j])
+                break
+        else:
+            out.extend(tokens[i:max(j, i + 1)])
+        i = max(j, i + 1)
     return out
 
 
@@ -699,7 +738,7 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
     against (採光+蓮華掌 is one slip of 彩光蓮華掌; 阻止+しなし of 阻止しない). A run that is close
     to one concept becomes that word (``corrected``); one close to several keeps them as
     ``candidates``."""
-    out = _spelled_in_particles(list(tokens), text, lexicon, kinds)
+    out = _phrases_by_reading(_spelled_in_particles(list(tokens), text, lexicon, kinds), text, lexicon, kinds)
     if grammar:  # the rider game's sentences (Alter EGO's plot reads its prose lines itself)
         out = _grammar_of_talk(out, text)
     i = 0

@@ -41,3 +41,50 @@ def test_a_line_of_talk_that_adds_an_option_is_never_passed_over(camps, text):
     except OrderError:
         return
     assert not passed_over(notes), got
+
+
+@pytest.mark.parametrize("text", [
+    "【行動】ガード、前進、強攻撃（朧月）",  # a gloss on its line
+    "おつおつ\n【行動】ガード、前進、強\n（朧月のつもり）",  # what the plot is meant as, on the next line
+])
+def test_a_gloss_naming_the_technique_joins_the_words_named_apart(camps, text):
+    """Words named apart are read apart (ガード、前進、強 is ←｜→強, with a warning): a bracket that
+    names the technique they join into (朧月) says the player meant it — read as 朧月, no warning."""
+    got, notes = read_for_check(camps["ae"], "楓", text)
+    assert got == "←→強"
+    assert not warned(notes)
+
+
+def test_words_named_apart_without_a_gloss_stay_apart(camps):
+    got, notes = read_for_check(camps["ae"], "楓", "【行動】ガード、前進、強")
+    assert got == "←→|強" and any("別々の技" in w for w in warned(notes))
+
+
+@pytest.mark.parametrize("camp, player, text, canonical, corrected", [
+    ("ae", "美鈴", "【行動】がーと", "←", "「がーと」を「ガード」"),  # a long mark keeps the kana one word
+    ("ae", "楓", "【行動】何も市内", "", "「何も市内」を「なし」"),  # an IME's conversion of a phrase
+    ("three", "城戸", "【行動】一番地階人に近寄る／ソードベント", "近寄る: 最も近い相手 / ソードベント", "「一番地階人」"),
+    ("ae", "楓", "【行動】前進二階、弱攻撃", "→→弱", "「階」を「回」"),
+])
+def test_slips_read_by_their_reading_with_a_note(camps, camp, player, text, canonical, corrected):
+    got, notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+    assert any(corrected in n.format() for n in notes)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("前進 2回、弱", "→→弱"),  # the count closes its clause: the word before (it read →弱弱)
+    ("zenshin 2 kai, jaku", "→→弱"),
+    ("zenshin 2kai jaku", "→→弱"),  # romaji: spaces between every word, the count after its word
+    ("koudou: mae ni 1 masu, energy cannon", "→↑→弱"),
+    ("forward 2 times, jaku", "→→弱"),
+])
+def test_a_count_of_times_goes_with_the_word_before_it(camps, text, canonical):
+    got, _notes = read_for_check(camps["ae"], "美鈴", text)
+    assert got == canonical
+
+
+def test_a_count_apart_from_the_words_on_both_sides_is_asked(camps):
+    with pytest.raises(OrderError) as refused:
+        read_for_check(camps["ae"], "美鈴", "前進 2回 弱")
+    assert "どちらの行動の数か決まりません" in refused.value.problems[0].format()

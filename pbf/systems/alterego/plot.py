@@ -214,7 +214,7 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
 _PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens that are no part of the plot
 
 
-_TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目"))
+_TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目", "kai", "times", "time"))
 _KANA_COUNTS = {"に": 2, "さん": 3, "よん": 4, "ご": 5}  # 前進に回: the count typed in kana (に is also a particle)
 
 
@@ -357,7 +357,7 @@ class _Source:
             if b is None or any(t.kind not in ("sep", "function", "number", "counter") for t in between):
                 continue
             said_a = src.folded[a.start:a.end] if a is not None else ""
-            if a is not None and va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ")) and b.word.technique:
+            if a is not None and va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ", " ni", " e", " he")) and b.word.technique:
                 a.kind, a.word = "sep", None  # 前へ … 進む: the verb says it
             elif a is not None and va == vb and b.word.technique and a.word is not None and a.word.technique and any(
                     src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
@@ -512,8 +512,19 @@ class _Source:
                     # 後ろに… repeat the word before; 2マス前進, 弱 2回ジャンプ the word after
                     to_before, to_after = _attached(tokens, index, -1, src.norm), _attached(tokens, tokens.index(nxt), 1, src.norm)
                     times_of = nxt.word is not None and nxt.word.shown == "回" or said in _TIMES_COUNTERS
+                    rest = src.norm[nxt.end:].lstrip(" \u3000")
+                    closed = not rest or rest[0] in "、,，/／・;；。\n"  # 前進 2回、弱: the count ends its clause
                     if last_unit is not None and to_before and (not to_after or times_of):
                         repeat(count, tok)  # 前進2回弱: a count of times goes with the word before it
+                    elif times_of and last_unit is not None and closed and not to_after:
+                        repeat(count, tok)  # 前進 2回、弱 (zenshin 2 kai, jaku): a count of times closing its clause
+                    elif times_of and last_unit is not None and said.isascii() and not to_after:
+                        repeat(count, tok)  # zenshin 2 kai jaku: romaji puts its spaces between every word
+                    elif times_of and last_unit is not None and not to_before and not to_after and after is not None \
+                            and after.kind in ("word", "symbol") and src.where(after.start)[0] == src.where(tok.start)[0]:
+                        # 前進 2回 弱: a count of times apart from the words on both sides — of which?
+                        problem(tok, "の数が前と後ろのどちらの行動の数か決まりません。", "前の行動なら「前進2回 弱」、後ろなら「前進 弱2回」のように、"
+                                "数える行動につけて書いてください。", end=nxt.end)
                     elif to_after and not to_before and after is not None and after.kind in ("word", "symbol"):
                         pending_count = count
                     elif last_unit is not None and (after is None or after.kind not in ("word", "symbol")
@@ -543,7 +554,10 @@ class _Source:
                 continue
             if kind == "counter":
                 before = tokens[index - 1] if index else None
-                counted = before is not None and before.end == tok.start and (
+                if said_ascii := src.norm[tok.start:tok.end].isascii():  # 2 kai, 2 times: romaji puts a space between
+                    if before is not None and before.kind == "sep" and src.norm[before.start:before.end] == " " and index >= 2:
+                        before = tokens[index - 2] if tokens[index - 2].end == before.start else before
+                counted = before is not None and (before.end == tok.start or said_ascii) and (
                     before.kind == "number" or src.norm[before.start:before.end].isdigit())
                 said = src.norm[tok.start:tok.end]
                 if not counted and said in _TIMES_COUNTERS:

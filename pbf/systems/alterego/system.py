@@ -260,10 +260,12 @@ class AlterEgo:
         notes: list[Problem] = []
         for m in re.finditer(r"[（(]([^（()）\n]+)[）)]", text):
             line_start = text.rfind("\n", 0, m.start()) + 1
-            if not text[line_start : m.start()].strip():
-                continue  # a bracket that opens its line is no gloss of anything
+            meant = _MEANT.fullmatch(m.group(1))
+            said = meant.group(1) if meant else m.group(1)
+            if not text[line_start : m.start()].strip() and not (meant and line_start and text[:line_start].strip()):
+                continue  # a bracket that opens its line is no gloss of anything — unless it says what the plot above is meant as
             try:
-                inside = plot_mod.parse_plot(m.group(1), words)
+                inside = plot_mod.parse_plot(said, words)
                 blanked = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end():]
                 without = plot_mod.parse_plot(blanked, words)
                 ahead = plot_mod.parse_plot(text[: m.start()], words)
@@ -276,6 +278,8 @@ class AlterEgo:
             if ahead.cards[-len(inside.cards):] == inside.cards:
                 if plot.cards != without.cards:  # the gloss was read as cards: read without it
                     plot = plot_mod.Plot(without.items, (*without.notes, *notes))
+                if not any(isinstance(i, plot_mod.Split) for i in inside.items):
+                    plot = _joined_as_glossed(plot, len(inside.cards), "".join(inside.cards), plot_mod)
                 notes.append(Problem("は直前の行動の説明として読みました（カードは出しません）。", line=line, column=column,
                                      text=m.group(0)))
             else:
@@ -620,3 +624,27 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
                                  line=line, column=column, text=m.group()))
             text = text[:m.start()] + written + " " * (len(m.group()) - len(written)) + text[m.end():]
     return text, notes
+
+
+# a bracket that says what the plot above is meant as: （朧月のつもり）, （投げのつもりです）
+_MEANT = re.compile(r"\s*(.+?)\s*の?つもり(?:です)?[。!！]*\s*")
+
+
+def _joined_as_glossed(plot: Any, count: int, cards: str, plot_mod: Any) -> Any:
+    """The plot's last ``count`` cards read as the one technique a gloss names (ガード、前進、強攻撃
+    （朧月）: the ｜ its words apart put in is taken out), and the warning that offered that reading
+    dropped: the player said it."""
+    items = list(plot.items)
+    seen, start = 0, len(items)
+    for index in range(len(items) - 1, -1, -1):
+        if isinstance(items[index], plot_mod.Card):
+            seen += 1
+            if seen == count:
+                start = index
+                break
+    if seen < count or not any(isinstance(i, plot_mod.Split) for i in items[start:]):
+        return plot
+    items = items[:start] + [i for i in items[start:] if not isinstance(i, plot_mod.Split)]
+    notes = tuple(n for n in plot.notes if not (n.severity == "warning" and f"（{cards}）になります" in n.message))
+    return plot_mod.Plot(tuple(items), notes)
+
