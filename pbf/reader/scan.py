@@ -668,9 +668,14 @@ def _phrases_by_reading(tokens: list[Token], text: Text, lexicon: Lexicon, kinds
     """A whole chunk (between separators) of unknown words and function words, one of them a
     kanji the reader does not know, or one unknown word of three kanji or more, that reads as one
     lexicon word (何+も+市内: なにもしない, 一番地階人: いちばんちかいひと, an IME's conversion of the
-    phrase): that word, corrected (with a note)."""
+    phrase; 最も問い相手 before the particle that ties it to the next word, に 近寄る): that word,
+    corrected (with a note)."""
     def kanji(t: Token) -> bool:
         return t.kind == "unknown" and kana.has_kanji(text.norm[t.start:t.end])
+
+    def particle(t: Token) -> bool:
+        said = text.norm[t.start:t.end]
+        return len(said) <= 2 and all("ぁ" <= ch <= "ゖ" for ch in said)
 
     out: list[Token] = []
     i = 0
@@ -679,8 +684,13 @@ def _phrases_by_reading(tokens: list[Token], text: Text, lexicon: Lexicon, kinds
         while j < len(tokens) and tokens[j].kind in ("unknown", "function", "negation") and \
                 (j == i or tokens[j].start == tokens[j - 1].end):
             j += 1
-        whole = j - i >= 2 and (i == 0 or tokens[i - 1].kind == "sep") and (j == len(tokens) or tokens[j].kind == "sep")
-        spans = [(i, j)] if whole and any(kanji(t) for t in tokens[i:j]) else []
+        starts = i == 0 or tokens[i - 1].kind == "sep"
+        k = j  # the chunk without the particles that tie it to the next word (最も問い相手+に 近寄る)
+        while k > i and tokens[k - 1].kind == "function" and particle(tokens[k - 1]):
+            k -= 1
+        ends = [e for e in (j if j == len(tokens) or tokens[j].kind == "sep" else None, k if k < j else None)
+                if e is not None and e - i >= 2]
+        spans = [(i, e) for e in ends if starts and any(kanji(t) for t in tokens[i:e])]
         spans += [(k, k + 1) for k in range(i, max(j, i + 1)) if kanji(tokens[k]) and tokens[k].end - tokens[k].start >= 3]
         for a, b in spans:
             found = lexicon.phrase(text.norm[tokens[a].start:tokens[b - 1].end], kinds)

@@ -17,7 +17,7 @@ from corpus.runner import figures, run
 # gives those first figures); the floors are what this version reaches on each
 FLOOR = {"alterego": (0.975, 0.91), "rider": (0.98, 0.96), "alterego-2": (0.975, 0.92), "rider-2": (0.98, 0.96),
          "alterego-3": (0.96, 0.83), "rider-3": (0.955, 0.93), "alterego-4": (0.93, 0.91), "rider-4": (0.95, 1.0),
-         "alterego-5": (0.96, 0.94), "rider-5": (0.985, 1.0), "alterego-6": (0.95, 0.95), "rider-6": (0.97, 0.91),
+         "alterego-5": (0.96, 0.94), "rider-5": (0.985, 1.0), "alterego-6": (0.95, 0.95), "rider-6": (0.98, 0.91),
          "alterego-8": (0.99, 0.84), "rider-8": (0.955, 0.92), "alterego-9": (0.95, 0.92), "rider-9": (0.915, 1.0),
          "alterego-10": (0.98, 0.92), "rider-10": (0.96, 1.0), "alterego-11": (0.97, 0.95), "rider-11": (0.945, 0.92),
          "alterego-12": (0.975, 0.92), "rider-12": (0.95, 0.96),
@@ -31,11 +31,11 @@ SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alter
         "alterego-15": 300}
 # corpora 6 and 9 hold orders read otherwise than their writer meant, each with a warning or the
 # same cards: "jump forward, light", which the writer meant as エナジーキャノン and the ruling
-# (docs/rules/alterego.md) reads as two techniques named apart; an IME slip across a particle (一番と追い
-# for 一番遠い); a technique written apart after a plot in symbols (8｜L　飛び込み). MISREAD lists them;
+# (docs/rules/alterego.md) reads as two techniques named apart; a technique written apart after a
+# plot in symbols (8｜L　飛び込み). MISREAD lists them;
 # any other misread fails. (A plot read as the same techniques as meant, with a ｜ the writer placed
 # otherwise, is read as meant: runner._same_techniques.)
-MISREAD = {"alterego-6": {"【行動】jump forward, light"}, "rider-6": {"【行動】一番と追い相手に近寄る"},
+MISREAD = {"alterego-6": {"【行動】jump forward, light"},
            "alterego-9": {"【行動】8｜L\u3000飛び込み"}}
 
 

@@ -279,7 +279,7 @@ class AlterEgo:
                 if plot.cards != without.cards:  # the gloss was read as cards: read without it
                     plot = plot_mod.Plot(without.items, (*without.notes, *notes))
                 if not any(isinstance(i, plot_mod.Split) for i in inside.items):
-                    plot = _joined_as_glossed(plot, len(inside.cards), "".join(inside.cards), plot_mod)
+                    plot = _joined_as_glossed(plot, len(inside.cards), plot_mod)
                 notes.append(Problem("は直前の行動の説明として読みました（カードは出しません）。", line=line, column=column,
                                      text=m.group(0)))
             else:
@@ -630,7 +630,7 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
 _MEANT = re.compile(r"\s*(.+?)\s*の?つもり(?:です)?[。!！]*\s*")
 
 
-def _joined_as_glossed(plot: Any, count: int, cards: str, plot_mod: Any) -> Any:
+def _joined_as_glossed(plot: Any, count: int, plot_mod: Any) -> Any:
     """The plot's last ``count`` cards read as the one technique a gloss names (ガード、前進、強攻撃
     （朧月）: the ｜ its words apart put in is taken out), and the warning that offered that reading
     dropped: the player said it."""
@@ -644,7 +644,7 @@ def _joined_as_glossed(plot: Any, count: int, cards: str, plot_mod: Any) -> Any:
                 break
     if seen < count or not any(isinstance(i, plot_mod.Split) for i in items[start:]):
         return plot
+    first = items[start]  # the warning that named the words apart is at the first of them
     items = items[:start] + [i for i in items[start:] if not isinstance(i, plot_mod.Split)]
-    notes = tuple(n for n in plot.notes if not (n.severity == "warning" and f"（{cards}）になります" in n.message))
+    notes = tuple(n for n in plot.notes if not (n.severity == "warning" and (n.line, n.column) == (first.line, first.column)))
     return plot_mod.Plot(tuple(items), notes)
-

@@ -328,7 +328,8 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
             and any(ln.strip() for ln in lines[:k])]
     # never a line that names a card or a move the rest of the post does not (ストライクベントで殴りまーす)
     rest = norm("\n".join(line for k, line in enumerate(lines) if k not in talk))
-    talk = [k for k in talk if _said_elsewhere(norm(lines[k]), rest, data)]
+    rest_options = _options(rest, data) if talk else set()
+    talk = [k for k in talk if _said_elsewhere(norm(lines[k]), rest, rest_options, data)]
     talk = [(starts[k], starts[k] + len(lines[k])) for k in talk]
     return _read_without(text, talk, player, state, data, teams, "は行動として読めないので、雑談として読みませんでした。",
                          "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
@@ -341,8 +342,9 @@ _LUCK = re.compile(r"運\s*(?:に|を|が)?\s*(?:任せ|まかせ|次第|しだ�
 _MOVE_STEMS = ("近寄", "近づ", "近付", "離れ", "下が", "距離を取", "詰め", "遠へ", "近へ", "中へ")
 
 
-def _said_elsewhere(line: str, rest: str, data: RiderData) -> bool:
-    """Every card, move and option a line of talk names is named by the rest of the post too (a
+def _said_elsewhere(line: str, rest: str, rest_options: set[str], data: RiderData) -> bool:
+    """Every card, move and option a line of talk names is named by the rest of the post too
+    (``rest_options``: the options of ``rest``, by ``_options``; a
     line that names one of its own may be more of the order: ストライクベントで殴りまーす,
     隙狙い2もつけとくかな… are never passed over) — but a card kept for later (FVまだ温存で) is no
     card played, and 運 in an idiom of luck (あとは運に任せる！) is no 運動性."""
@@ -360,7 +362,7 @@ def _said_elsewhere(line: str, rest: str, data: RiderData) -> bool:
     cards = {card_id for card_id, said in spellings.items() if any(named(s) for s in said)}
     return all(any(s in rest for s in spellings[c] if len(s) >= 2) for c in cards) and \
         all(norm(stem) in rest for stem in _MOVE_STEMS if norm(stem) in line) and \
-        _options(line, data) <= _options(rest, data)
+        _options(line, data) <= rest_options
 
 
 def _options(text: str, data: RiderData) -> set[str]:
