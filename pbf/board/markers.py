@@ -255,7 +255,8 @@ def read_post(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Reading
         for mm in shapes.mid.finditer(norm):
             if _mention(norm, mm.start(), mm.end(), bool(mm.group("colon"))):
                 unread = unread or _say("mention", marker, index, lines[index], mm.start())
-            elif mm.end() >= filled:
+            elif mm.end() >= filled and not (mm.group("exact") and _closes_sentence(norm[:mm.start()]) and
+                                             any(n.strip() for n in norms[index + 1:])):
                 unread = unread or _say("mid_empty", marker, index, lines[index], mm.start())
             else:
                 last = (mm.start(), mm.end(), bool(mm.group("exact")))
@@ -277,6 +278,12 @@ def read_post(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Reading
     before = sorted((m for m in starts + mids + epilogues if (m.index, m.start) < (last.index, last.start)),
                     key=lambda m: (m.index, m.start))
     return Reading(found=_found(lines, norms, [*before, last], marker))
+
+
+def _closes_sentence(before: str) -> bool:
+    """The text before a marker at the end of its line ends a sentence (…初めてです。【行動】, then
+    the order on the lines under it): the marker heads those lines."""
+    return before.rstrip()[-1:] in tuple("。.!?！？ｗw笑)）") or before[-1:].isspace()
 
 
 def order_text(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Found | None:

@@ -302,7 +302,8 @@ def _read_without(text: str, spans: list[tuple[int, int]], player: str, state: d
 
 # a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
 # to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
-_TALK = re.compile(r"[ｗw笑草!！]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます)[!！?？ｗw笑]*\s*$"
+_TALK = re.compile(r"[ｗw笑草!！]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
+                   r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）]\s*$"  # a face: 今回は盾役で(｀・ω・´)
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)", re.I)
 # what a talk line must not hold to be passed over: a correction or a negation (やっぱりSVやめｗ), a
@@ -327,9 +328,18 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
             and not any(w and w in line and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names)
             and any(ln.strip() for ln in lines[:k])]
     # never a line that names a card or a move the rest of the post does not (ストライクベントで殴りまーす)
-    rest = norm("\n".join(line for k, line in enumerate(lines) if k not in talk))
-    rest_options = _options(rest, data) if talk else set()
-    talk = [k for k in talk if _said_elsewhere(norm(lines[k]), rest, rest_options, data)]
+    # a line that says more than the rest is order, and what the lines under it say is compared
+    # with it too: the first such line goes back to the order, one at a time (ソードベントを使います。
+    # above 庇うのはソードベントでもできると…でしょうか。)
+    for _round in range(min(len(talk), 12)):
+        rest = norm("\n".join(line for k, line in enumerate(lines) if k not in talk))
+        rest_options = _options(rest, data)
+        failing = next((k for k in talk if not _said_elsewhere(norm(lines[k]), rest, rest_options, data)), None)
+        if failing is None:
+            break
+        talk = [k for k in talk if k != failing]
+    else:
+        talk = []
     talk = [(starts[k], starts[k] + len(lines[k])) for k in talk]
     return _read_without(text, talk, player, state, data, teams, "は行動として読めないので、雑談として読みませんでした。",
                          "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
@@ -366,16 +376,19 @@ def _said_elsewhere(line: str, rest: str, rest_options: set[str], data: RiderDat
 
 
 def _options(text: str, data: RiderData) -> set[str]:
-    """The options a text names by what they mean (超回避, 隙狙い, 庇う, 回避: …), with the
-    numbers it holds when it names one (隙狙い2 is not 隙狙い1)."""
+    """The options a text names by what they mean (超回避, 隙狙い, 庇う, 回避: …, and the
+    ability it evades with: 回避は防御力です is not 回避: 運動性), with the numbers it holds when it
+    names one (隙狙い2 is not 隙狙い1)."""
     from ...reader.scan import scan
     from ...reader.text import Text
     from .rewrite import lexicon
 
     said = Text(text)
     tokens = scan(said, lexicon(data), None, remarks="chatty", readings=True)
-    found = {tok.word.concept for tok in tokens
-             if tok.kind == "word" and tok.word is not None and tok.word.concept.startswith("keyword:")}
+    words = {tok.word.concept for tok in tokens if tok.kind == "word" and tok.word is not None}
+    evades = "keyword:回避:" in words or any(w.startswith("evade:") for w in words)
+    # an ability counts where the line evades with it (回避は防御力です), not in talk (完全防御の構えｗ)
+    found = {w for w in words if w.startswith("keyword:") or (evades and w.startswith("pool:"))}
     if found:
         found |= {"number:" + said.norm[tok.start:tok.end] for tok in tokens if tok.kind == "number"}
     return found

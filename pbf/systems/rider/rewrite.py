@@ -103,13 +103,14 @@ _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻�
              "近へ": "head:遠へ", "遠へ": "head:近へ"}
 
 # the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
-_SUPER_DECLARED = re.compile(r"(?:超回避\s*(?:は|で|を)?\s*|回避\s*(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?[、,\s]*)?"
-                             r"hp\s*を?\s*(\d+)\s*点?\s*(?:消費|使って|使い(?:ます)?|使う|払って|払い(?:ます)?)(?:して)?[、,\s]*"
-                            r"(?:回避\s*の?\s*(?:達成値)?\s*を?\s*[+＋]?\s*\d*\s*点?\s*(?:上げます|上げる|上げて|アップ)?)?(?:で)?"
-                            r"(?:超回避(?:します|する|したい)?)?"
+_SUPER_DECLARED = re.compile(r"(?:超回避\s*(?:は|で|を)?\s*|回避\s*(?:(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?|は|で)[、,\s]*)?"
+                             r"hp\s*を?\s*(\d+)\s*(?:点|てん)?\s*(?:消費|使って|使い(?:ます)?|使う|払って|払い(?:ます)?)(?:して)?[、,\s]*"
+                            r"(?:回避\s*の?\s*(?:達成.)?\s*を?\s*[+＋]?\s*\d*\s*(?:点|てん)?\s*(?:上げます|上げる|上げて|アップ)?)?(?:で)?"
+                            r"(?:超回避(?:します|する|したい)?|お願いします|おねがいします)?"
                             r"|(?:burn|spend|use|pay)\s+(\d+)\s*hp(?:\s+(?:on|for)\s+(?:super\s+)?(?:evasion|evade|dodging|dodge))?", re.I)
-_AIM_DECLARED = re.compile(r"攻撃力\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い)(?:します|する|です)?")
-_AIM_IGNORE = re.compile(r"[。、,\s]*防御力\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
+_AIM_DECLARED = re.compile(r"<?攻撃力>?\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い|すき狙い|好き狙い)"
+                           r"(?:を?します|する|です)?")
+_AIM_IGNORE = re.compile(r"[。、,!！\s]*<?防御力>?\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
 # the page's effect said for the declaration: 隙狙いで防御力を1点無視したい, 防御力2点無視の隙狙い
 _AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使って|をして|して)?[、,\s]*)?(?:相手の|敵の)?\s*防御力?\s*を?\s*(\d+)\s*点?\s*(?:無視|抜き|抜く|抜いて|抜きます)"
                             r"(?:するために|するため|したいので|したいです|したい|します|する|して|で|の)?"
@@ -127,12 +128,12 @@ _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", 
 # the scope's words as the order language writes them (本体|ライダー|本人|モンスター|契約モンスター|アドベント)
 _SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
 # 超回避1(本体のみ), 超回避 2（アドベント以外）: the scope of the 超回避 in brackets, as its colon form
-_SCOPE_IN_BRACKETS = re.compile(rf"(超回避\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|庇う(?:とき|時)?)"
-                                r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]")
+_SCOPE_IN_BRACKETS = re.compile(rf"((?:超回避|超回|ちょうかいひ)\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|av|庇う(?:とき|時)?)"
+                                r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]", re.I)
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
-_BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー|本人)", r"(?:アドベント|あどべんと|advent|av)"
+_BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|あどべんと|advent|av)"
 _WHO = rf"(?:{_BODY}|(?:契約)?モンスター|{_ADVENT}|庇う(?:とき|時)?)"
-_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|no\s+kougeki))?", r"(?:のみ|だけ|限定|以外|意外|dake|nomi|igai)"
+_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|限定|以外|意外|dake|nomi|igai|only)"
 _SCOPE_START = re.compile(rf"\s*(?:{_BODY}|相手の攻撃|(?:契約)?モンスター|{_ADVENT}|庇う)", re.I)
 _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|"
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
@@ -163,6 +164,11 @@ _SUPER_CONDITION_FIRST = re.compile(
     rf"超回避\s*(?:は|を)?[、,\s]*(?:(?P<who>{_SCOPE_WHO})\s*の\s*攻撃"
     r"|(?:相手の)?\s*(?:攻撃の)?\s*達成値\s*(?:が|は)?\s*(?P<at>\d{1,2})\s*以上)\s*(?:の)?\s*(?:とき|時|場合)(?:だけ|のみ)?[、,\s]*"
     r"(?:hp\s*を?\s*)?(?P<n>\d{1,2})\s*点\s*(?:を)?\s*(?:使います|使う|使って|消費します|消費する|払います)", re.I)
+# the scope, then 超回避 and its number, with no particle between: ほんたいだけちょうかいひ1, 本体のみ超回避2
+_SCOPE_THEN_SUPER = re.compile(rf"(?P<who>{_WHO}){_OF_ATTACK}\s*(?:のみ|だけ|dake|nomi|(?P<not>以外|いがい))\s*(?:の|で|に)?\s*"
+                               r"(?:超回避|ちょうかいひ|超回)\s*(?P<n>\d{1,2})", re.I)
+# the scope said before the HP it costs, as a sentence of its own: 庇うときだけ、HPを1点使って超回避します
+_SCOPE_BEFORE = re.compile(rf"(?<![^\s、。,.!！])(?:({_SCOPE_WHO})\s*の\s*攻撃\s*(?:の)?|庇う)\s*(?:とき|時|場合)\s*(?:だけ|のみ|限定)\s*(?:は|に)?[、,\s]*$")
 _SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?")
 
 
@@ -184,13 +190,14 @@ _BAND_READINGS = {"近": ("キン", "チカ"), "中": ("チュウ", "ナカ"), "
 
 
 def _band_by_reading(kanji_: str) -> str | None:
-    """The band whose kanji reads as ``kanji_`` does (宙 チュウ: 中; 十 トオ: 遠), when one band only."""
+    """The band whose kanji reads as ``kanji_`` does (宙 チュウ: 中; 十 トオ: 遠; 塔 トウ, トオ with its
+    long vowel written otherwise: 遠), when one band only."""
     if kanji_ in _BAND_READINGS:
         return None
     from ...reader.kanji import readings
 
-    said = set(readings(kanji_))
-    found = [band for band, sounds in _BAND_READINGS.items() if said & set(sounds)]
+    said = {kana.loose(r) for r in readings(kanji_)}
+    found = [band for band, sounds in _BAND_READINGS.items() if said & {kana.loose(s) for s in sounds}]
     return found[0] if len(found) == 1 else None
 
 
@@ -215,7 +222,7 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
-        scope = _SCOPE_WORDS.get(m.group(3), "庇うとき")
+        scope = _SCOPE_WORDS.get(m.group(3), "アドベント" if m.group(3).lower() == "av" else "庇うとき")
         out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
     for m in _THRESHOLD.finditer(norm):
         out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
@@ -227,8 +234,19 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         else:
             said = f": 達成値{m.group('at')}以上なら"
         out.append((m.start(), m.end(), f"超回避 {m.group('n')}{said}"))
+    for m in _SCOPE_THEN_SUPER.finditer(norm):  # ほんたいだけちょうかいひ1: the scope, then 超回避 N
+        if not any(s < m.end() and m.start() < e for s, e, _r in out):
+            who = m.group("who").lower()
+            scope = "本体の攻撃" if re.fullmatch(_BODY, who, re.I) else "アドベント" if re.fullmatch(_ADVENT, who, re.I) \
+                else "庇うとき" if who.startswith("庇う") else "モンスターの攻撃"
+            out.append((m.start(), m.end(), f"超回避 {m.group('n')}: {scope}{'以外' if m.group('not') else 'だけ'}"))
     for m in _SUPER_DECLARED.finditer(norm):
         if any(s <= m.start() < e for s, e, _r in out):
+            continue
+        first = _SCOPE_BEFORE.search(norm, 0, m.start())  # 庇うときだけ、HPを1点使って超回避します
+        if first and not any(s < m.start() and first.start() < e for s, e, _r in out):
+            who = _SCOPE_WORDS.get(first.group(1), "本体の攻撃") if first.group(1) else "庇うとき"
+            out.append((first.start(), m.end(), f"超回避 {m.group(1) or m.group(2)}: {who}だけ"))
             continue
         scope = _SCOPE_SENTENCE.match(norm, m.end())
         out.append((m.start(), scope.end() if scope else m.end(), f"超回避 {m.group(1) or m.group(2)}" + _scope_said(scope)))
@@ -305,6 +323,14 @@ class Rewritten:
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
+        for m in _BAND_NOW.finditer(src.norm):  # 近距離なので動かずに: where they are now, no move
+            if not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                inside = [k for k, tok in enumerate(scanned) if m.start() <= tok.start and tok.end <= m.end()]
+                if inside and all(scanned[k].kind in ("word", "function", "sep", "unknown") for k in inside) and \
+                        scanned[inside[0]].start == m.start() and scanned[inside[-1]].end == m.end():
+                    scanned[inside[0]:inside[-1] + 1] = [Token(m.start(), m.end(), "function")]  # said, as a particle is
+                    line, column, shown = src.where(m.start(), m.end())
+                    self.notes.append(Problem("は今の距離の説明として読みました（移動ではありません）。", line=line, column=column, text=shown))
         for tok in scanned:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
@@ -394,7 +420,8 @@ class Rewritten:
             if hit is not None:
                 close()
                 clauses[-1].append((hit[2], *src.span(hit[0], hit[1])))
-                close()
+                if not (hit[2].startswith("超回避") and ":" not in hit[2] and src.norm[hit[1]:hit[1] + 1] == ":"):
+                    close()  # HP1点消費：本体の攻撃だけ — the 超回避 declared stays open for its scope
                 skip_until = hit[1]
                 continue
             kind = tok.kind
@@ -491,6 +518,13 @@ class Rewritten:
             if word is None and raw(tok) in ("→", "->", "⇒", ">", "＞", "then") and state["list"]:
                 put(",", tok)  # 攻撃：蓮→城戸 / 北岡＞城戸: the next in the priority list
                 continue
+            if word is None and raw(tok) in ("→", "->", "⇒", ">", "＞") and clauses[-1] and clauses[-1][-1][1] in self._names \
+                    and (nxt := after.get(id(tok))) is not None and nxt.start == tok.end and \
+                    (nxt.kind == "symbol" or self._is_name(raw(nxt))):
+                if clauses[-1][0][0].endswith(": "):
+                    put(",", tok)  # 撃:ナイト→龍騎: the next in the list
+                    state["list"] = True
+                continue  # ぞるだ＞りゅうき: between two names read by their readings, the order of the list
             if word is None and raw(tok) in ("→", "->", "⇒", "+", "＋") and not state["open"]:
                 close()  # 寄→FV, ADV→近寄: one clause, then the next
                 continue
@@ -523,8 +557,9 @@ class Rewritten:
                 elif clauses[-1] and not state["open"] and not clauses[-1][-1][0].endswith(" "):
                     close()
                 written = raw(tok)
-                if written.startswith("←") and len(written) > 1 and self._is_name(written[1:]):
-                    tok = Token(tok.start + 1, tok.end, tok.kind)  # 遠へ←城戸: the arrow points at whom
+                if written.startswith(("←", "→", "⇒") if not state["list"] else ("←",)) and len(written) > 1 and \
+                        self._is_name(written[1:]):
+                    tok = Token(tok.start + 1, tok.end, tok.kind)  # 遠へ←城戸, ナスティ→北岡: the arrow points at whom
                     written = raw(tok)
                 kana_after = tokens[index + 1] if index + 1 < len(tokens) else None
                 if kana_after is not None and kana_after.kind == "function" and kana_after.start == tok.end and \
@@ -721,7 +756,10 @@ class Rewritten:
                 continue
             # a head: a move, a card, 阻止, 攻撃しない, 受け
             if value in _MOVES and value:
-                name = self._lone_name(clauses)
+                # 城戸\n離れるなら阻止しない: the name on the line above, or the move of a condition, is no one to move against
+                said_of = src.norm[tok.end:tok.end + 2] == "なら" or src.norm[tok.end:tok.end + 1] == ":" or \
+                    self._name_of_the_line_above(clauses, span(tok)[0])  # 離れるなら…, 離:城戸 (its own), 城戸\n離れる
+                name = self._lone_name(clauses) if not said_of else None
                 if name is not None and value in ("近寄る", "離れる"):
                     clauses[-1] = [(value + ": ", *span(tok)), name]
                     if value == "近寄る" and name[0].strip() not in _RULES:  # a rule (一番遠い人) is no one to attack
@@ -776,8 +814,8 @@ class Rewritten:
             said_last = clauses[-1] or (clauses[-2] if len(clauses) > 1 else [])
             in_brackets = src.norm[:tok.start].rstrip().endswith(("(", "（")) and \
                 "".join(p for p, _s, _e in said_last).startswith("受動: ")  # 受動 RV（FVのみ）: its condition
-            if card_id and not state["open"] and not conditioned and not in_brackets and \
-                    any(p == value for clause in clauses for p, _s, _e in clause[:1]):
+            if card_id and not state["open"] and not conditioned and not in_brackets and not self._their and \
+                    any(p == value for clause in clauses for p, _s, _e in clause[:1]):  # (相手のアドベントには: its condition)
                 line, column, shown = src.where(tok.start, tok.end)  # ソードベントで剣を出して: one card, said twice
                 self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました（能動カードは１枚です）。", line=line,
                                           column=column, text=shown, severity="warning"))
@@ -1109,8 +1147,8 @@ class Rewritten:
             tok = tokens[i]
             j = _past_courtesy(tokens, i + 1, src)
             if their is not None and tok.kind == "unknown" and j < len(tokens) and tokens[j].kind == "function" and \
-                    src.norm[tokens[j].start:tokens[j].end] == "が" and self._is_name(src.norm[tok.start:tok.end]) and \
-                    self._conditioned(tokens, j + 1, src):
+                    src.norm[tokens[j].start:tokens[j].end] in ("が", "も") and self._is_name(src.norm[tok.start:tok.end]) and \
+                    self._conditioned(tokens, j + 1, src):  # 城戸さんもファイナルベントを使ってきたら: も as が
                 out.append(Token(tok.start, tokens[j].end, "word", their))
                 line, column, shown = src.where(tok.start, tokens[j].end)
                 if len(self._roster) > 2:
@@ -1141,10 +1179,14 @@ class Rewritten:
         """What follows, to the end of its sentence, is a condition on a card or a move (…を使ってきたら,
         近寄ってくるなら), not a 庇う (北岡さんが狙われたら庇います: whom to cover)."""
         seen_act = False
+        before = ""
         for tok in tokens[k:]:
             text = src.norm[tok.start:tok.end]
             if tok.kind == "sep" and text in "。\n!?！？":
                 return False
+            if seen_act and text == "も" and before.endswith(("て", "で")):
+                return True  # 刃さんが離れても: even if (離れて+も)
+            before = text
             concept = str(tok.word.concept) if tok.word is not None else ""
             if concept.startswith("keyword:庇う") or "庇" in text:
                 return False
@@ -1174,6 +1216,21 @@ class Rewritten:
         # （受けってソードベント中だけだよね？）: a question or talk in brackets is no order, even of known words
         inside = src.norm[tokens[i].end:tokens[close].start].strip()
         return bool(unknown) or re.search(r"[?？]$|(?:よね|かな|だね|かも|っけ|[ｗw笑])[!！?？]*$", inside) is not None
+
+    def _same_fighter(self, written: str, listed: list[tuple[str, int, int]]) -> bool:
+        """``written`` names a fighter that one of ``listed`` (a clause's pieces) names too."""
+        fighters = {name: {"character": character} for name, character in self._roster}
+
+        def who(word: str) -> set[str]:
+            bare = word.strip()
+            for courtesy in _COURTESY:
+                if bare.endswith(courtesy) and len(bare) > len(courtesy):
+                    bare = bare[: -len(courtesy)]
+                    break
+            return set(find_fighter(bare, fighters, self._data)) if bare else set()
+
+        mine = who(written)
+        return len(mine) == 1 and any(mine == who(p) for p, _s, _e in listed if p.strip() not in (",", ""))
 
     def _names_one(self, written: str) -> bool:
         """The word names a fighter of the battle, or each of the words it lists does (蓮>城戸)."""
@@ -1266,7 +1323,7 @@ class Rewritten:
                     not re.sub(r"^(?:\s*(?:行きます|いきます|移動します|します|ます))?[\s(（←]*(?:vs\.?|versus|against|(?:相手|対象)\s*(?:は|:))?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
                 out[-1] = [(said(out[-1]) + ": ", out[-1][0][1], out[-1][0][2]), names[0]]  # 近寄る 蓮, 遠へ(蓮)
                 continue
-            follows = self.src.original[names[-1][2]:].lstrip()
+            follows = self.src.original[names[-1][2]:].lstrip(" \u3000\t")  # not past its line: the next line's はなれる is no は
             for courtesy in _COURTESY:
                 follows = follows[len(courtesy):] if follows.startswith(courtesy) else follows
             particle = re.match(r"(kara|yori|ni)\b", follows, re.I)  # Ren kara tooku e: the particles in romaji
@@ -1277,6 +1334,9 @@ class Rewritten:
                 if move is not None and said(move) in _MOVES:  # 蓮さんから遠くへ逃げます: whom to move from
                     move[:] = [(said(move) + ": ", move[0][1], move[0][2]), names[0]]
                     continue
+            if len(names) == 1 and out and said(out[-1]) in self.card_names and \
+                    any(said(c).startswith("攻撃: ") and self._same_fighter(names[0][0], c[1:]) for c in clauses):
+                continue  # ナスティベント→城戸さん / 攻撃: 城戸: the card's one to attack, said twice
             before = self.src.original[:names[0][1]].rstrip()
             used_on = re.match(r"に(?:向けて|対して)?\s*(?:使|つか|撃|う)", follows) is not None and out and \
                 any(said(c) in self.card_names for c in out)  # ナスティベントを北岡さんに使います: the card's target
@@ -1302,22 +1362,28 @@ class Rewritten:
             head = clause[0][0] if clause else ""
             first = next((c for c in out if c and c[0][0] == head), None) if head.endswith(": ") and len(clause) > 1 else None
             between = self.src.original[max(e for _p, _s, e in first):min(s for _p, s, _e in clause)] if first is not None else ""
-            again = first is not None and clause[1][0].strip() == first[-1][0].strip()  # 北岡さんを攻撃。北岡さんがいなければ城戸さん
+            again = first is not None and (clause[1][0].strip() == first[-1][0].strip() or  # 北岡さんを攻撃。北岡さんがいなければ城戸さん
+                                           self._same_fighter(clause[1][0], [first[-1]]))  # ゾルダさん…狙うのは北岡さんで
             if first is not None and (_FALLBACK.search(between) or _MOVE_FALLBACK.search(between) or again) and \
                     (head == "攻撃: " or head[:-2] in _MOVES):
                 for piece in clause[1:]:
-                    if piece[0].strip() not in (",", "") and piece[0].strip() not in [p.strip() for p, _s, _e in first[1:]]:
+                    if piece[0].strip() not in (",", "") and piece[0].strip() not in [p.strip() for p, _s, _e in first[1:]] \
+                            and not self._same_fighter(piece[0], first[1:]):
                         first.extend([(", ", piece[1], piece[1]), piece])
+                if out[-1] is not first and len(out[-1]) == 1 and out[-1][0][1] in self._raw and \
+                        self._same_fighter(out[-1][0][0], first[1:]):
+                    out.pop()  # 北岡さんに近づけなければ: the name the fallback is said of, already in the list
                 continue
             out.append(clause)
         return out
 
     def _english_target(self, clauses: list[list[tuple[str, int, int]]], before: str, at: int | None = None) -> bool:
-        """``move closer to`` / ``get away from`` just said: the name or the rule after is the one
-        to move against."""
-        if not clauses[-1] and len(clauses) > 1 and len(clauses[-2]) == 1 and clauses[-2][0][0] in ("近寄る", "離れる"):
+        """``move closer to`` / ``get away from`` just said, or a band's move and ``from`` (tooku e
+        from Ren: 遠へ: 蓮): the name or the rule after is the one to move against."""
+        moves = ("近寄る", "離れる", "近へ", "中へ", "遠へ") if before.lower() == "from" else ("近寄る", "離れる")
+        if not clauses[-1] and len(clauses) > 1 and len(clauses[-2]) == 1 and clauses[-2][0][0] in moves:
             last = clauses[-2][0]
-        elif len(clauses[-1]) == 1 and clauses[-1][0][0] in ("近寄る", "離れる"):
+        elif len(clauses[-1]) == 1 and clauses[-1][0][0] in moves:
             last = clauses[-1][0]
         else:
             return False
@@ -1330,6 +1396,17 @@ class Rewritten:
         if not clauses[-1]:
             clauses.pop()  # the space after the move closed its clause
         return True
+
+    def _name_of_the_line_above(self, clauses: list[list[tuple[str, int, int]]], at: int) -> bool:
+        """The last name written is on a line above ``at``, after other words of its line
+        (ナスティベント 城戸\n離れるなら…): it is said of those words, not of what follows."""
+        ends = [piece for c in clauses[-2:] for piece in c if piece[2] <= at]
+        if not ends:
+            return False
+        _p, start, end = ends[-1]
+        original = self.src.original
+        line_start = original.rfind("\n", 0, start) + 1
+        return "\n" in original[end:at] and bool(original[line_start:start].strip())
 
     def _lone_name(self, clauses: list[list[tuple[str, int, int]]]) -> tuple[str, int, int] | None:
         """The clause before is one word that is no order word (a name: ナイトに近づく)."""
@@ -1347,8 +1424,10 @@ _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values 
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
 _AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)"
-                       r"|(?:距離は\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:で|に)?(?=[、,。\s]|留|とど|$)"
+                       r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:で|に)?(?=[、,。\s]|留|とど|$)"
                        r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]")  # 留(近): staying, at 近
+# 近距離なので, 今は遠距離だから: the band they are at, said as the reason of the order — no move
+_BAND_NOW = re.compile(r"(?:(?:今|いま|現在)\s*(?:は|も)?\s*)?(近|中|遠)距離\s*(?:なので|だから|ですので|ですから|なんで|なのに)")
 # 離れていく方は, 近寄ってくる人は: the one who moves (the words between the move and its 阻止)
 _MOVER_PERSON = frozenset(("方", "人", "相手", "の", "奴", "やつ", "者", "もの", "かた"))
 _MOVER = _MOVER_PERSON | {"くる", "てくる", "来る", "いく", "ていく", "行く", "は", "のは", "方は", "人は", "ようとする", "うとする", "とする"}
