@@ -388,7 +388,8 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
         if said and prose_line and holds_order(line):
             # 来ターンはガードかなぁ under the plot: a sentence about the order, not more of it
             line_no, column, shown = text.where(said[0].start, said[-1].end)
-            words = "」「".join(dict.fromkeys(text.norm[t.start:t.end] for t in said if t.kind in ORDER_KINDS))
+            words = "」「".join(dict.fromkeys(text.norm[t.start:t.end] for t in said
+                                               if t.kind in ORDER_KINDS and not _talk_negated(t, said)))
             notes.append(Problem(f"は行動の後の文として読みませんでした（「{words}」は行動に入れていません）。",
                                  line=line_no, column=column, text=shown, severity="warning",
                                  hint="行動の続きなら、行動の行に続けて書いてください。"))
@@ -436,10 +437,19 @@ def _prose(said: list[Token], text: Text) -> bool:
     """A line of sentence after the order (来ターンはガードかなぁ, 投げと間違えないように区切りました):
     more of its letters are words pbf does not know, near none of an order word, than order
     words — what a GM reads as talk about the order. A slip (強攻撃をためます) stays an order line."""
-    unknown = sum(t.end - t.start for t in said if t.kind == "unknown" and t.word is None and not t.candidates
-                  and not t.corrected and any(ch.isalpha() for ch in text.norm[t.start:t.end]))
-    ordered = sum(t.end - t.start for t in said if t.kind in ORDER_KINDS)
+    unknown = sum(t.end - t.start for t in said if (t.kind == "unknown" and t.word is None and not t.candidates
+                  and not t.corrected and any(ch.isalpha() for ch in text.norm[t.start:t.end])) or _talk_negated(t, said))
+    ordered = sum(t.end - t.start for t in said if t.kind in ORDER_KINDS and not _talk_negated(t, said))
     return unknown >= 2 and unknown >= ordered
+
+
+def _talk_negated(tok: Token, said: list[Token]) -> bool:
+    """A negation written against a word pbf does not know (ゲージない, 足りない): it negates that
+    word, part of the talk, no card of the order."""
+    k = next((k for k, t in enumerate(said) if t is tok), 0)
+    before = said[k - 1] if k else None
+    return tok.kind == "negation" and before is not None and before.end == tok.start and before.kind == "unknown" \
+        and before.word is None and not before.candidates and not before.corrected
 
 
 # how an order is said, not chat after it (近寄ります, 近寄らせていただきます)
@@ -637,12 +647,12 @@ def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kin
     """A word written in hiragana that the scanner cut into function words (とおくへ is と+おく+へ):
     a run of three kana or more, made only of hiragana function words written against each other,
     that is one lexicon word by its very reading, is that word (with a note). With a long mark
-    among them (が+ー+と), the kana are one word whatever they read as: one word a sound mark off
-    (がーと: ガード) is that word too."""
+    among them (が+ー+と, か+ーど), the kana are one word whatever they read as: one word a sound mark
+    off (がーと, かーど: ガード) is that word too."""
     def kana_part(tok: Token) -> bool:  # a hiragana function word, or a long mark left between two (が+ー+と)
-        said = text.norm[tok.start:tok.end]
+        said = text.norm[tok.start:tok.end]  # or the rest of the word after a particle, from its long mark (か+ーど)
         return (tok.kind == "function" and all("ぁ" <= ch <= "ゖ" for ch in said)) or \
-            (tok.kind == "unknown" and bool(said) and all(ch == "ー" for ch in said))
+            (tok.kind == "unknown" and said.startswith("ー") and all(ch == "ー" or "ぁ" <= ch <= "ゖ" for ch in said))
 
     out: list[Token] = []
     i = 0

@@ -69,7 +69,8 @@ def lexicon_of(words: "dict[str, str] | Lexicon | None") -> Lexicon:
 
 
 _CARD_SYMBOLS = frozenset("弱強→←↑⇒➡⇐⬅⇑⬆^|")
-_ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?![a-z])")
+# a run of card letters ends where the letters end, or right before a cancel's C( (LC(L4): L, then the cancel)
+_ASCII_CARD_RUN = re.compile(r"(?:light|weak|heavy|strong|forward|fwd|back|guard|up|jump|[lh])+(?:(?![a-z])|(?=c[ \u3000]*[(\[{]))")
 _CANCEL_WORD = re.compile(r"(?:cancel|キャンセル|c)(?![a-z])")
 _TIMES = frozenset("×✕✖")
 _ENGLISH_TIMES = {"twice": 2, "thrice": 3}  # after the move: walk forward twice
@@ -101,7 +102,7 @@ def _symbol(folded: str, i: int) -> int | None:
             return None  # the close of a remark's bracket (（前進投げ）): a separator, as its open was
         return i + 1
     before = folded[i - 1] if i else " "
-    if before.isascii() and before.isalpha():
+    if before.isascii() and before.isalpha() and not (ch == "c" and _after_card_letters(folded, i)):
         return None
     m = _CANCEL_WORD.match(folded, i)
     if m:
@@ -116,6 +117,15 @@ def _symbol(folded: str, i: int) -> int | None:
     if m:
         return m.end()
     return None
+
+
+def _after_card_letters(folded: str, i: int) -> bool:
+    """The c at ``i`` is a cancel's C( written right after a run of card letters (LC(L4), HC(弱←))."""
+    start = i
+    while start > 0 and folded[start - 1].isascii() and folded[start - 1].isalpha():
+        start -= 1
+    m = _ASCII_CARD_RUN.match(folded, start)
+    return m is not None and m.end() == i
 
 
 _CARD_TEXT = frozenset("弱強→←↑ \t\n\r\u3000")
@@ -298,6 +308,7 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
+        tokens = self._nothing_by_reading(self._marker_in_kana(tokens))
         tokens, back = taken_back(tokens, self.source)
         self.notes.extend(back)
         tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
@@ -317,6 +328,34 @@ class _Source:
         self.notes.extend(passed_over(tokens, self.source))
         self._cut_short(tokens)
         self._emit(tokens)
+
+    def _marker_in_kana(self, tokens: list[Piece]) -> list[Piece]:
+        """こうどう：じゃくじゃく: 行動 written in kana at the start of a line, before a colon, is the
+        marker (as koudou: is) — passed over, with a note."""
+        src = self.source
+        for k, tok in enumerate(tokens[:-1]):
+            colon = tokens[k + 1]
+            if tok.kind != "unknown" or fold(src.norm[tok.start:tok.end]) != "コウドウ" or colon.kind != "sep" \
+                    or src.norm[colon.start:colon.end] != ":" or (k and not (tokens[k - 1].kind == "sep" and "\n" in src.norm[tokens[k - 1].start:tokens[k - 1].end])):
+                continue
+            line, column, shown = src.where(tok.start, colon.end)
+            self.notes.append(Problem("を行動の目印（【行動】）として読みました。", line=line, column=column, text=shown))
+            tokens = [*tokens[:k], Piece(tok.start, tok.end, "sep"), *tokens[k + 1:]]
+            break
+        return tokens
+
+    def _nothing_by_reading(self, tokens: list[Piece]) -> list[Piece]:
+        """【行動】梨 (or 成し): a lone kanji word that reads なし, standing as the whole order, is an
+        IME's なし — read so, with a note. Inside a plot (前進 梨) it is no card, and is named."""
+        said = _significant(tokens)
+        if len(said) != 1 or said[0].kind != "unknown" or said[0].word is not None or said[0].candidates:
+            return tokens
+        tok, src = said[0], self.source
+        word = src.norm[tok.start:tok.end]
+        nothing = self.lexicon.exact.get(fold("なし"))
+        if nothing is None or len(word) > 2 or not kana.has_kanji(word) or "ナシ" not in kana.readings(word):
+            return tokens
+        return [Piece(t.start, t.end, "unknown", nothing, corrected=True) if t is tok else t for t in tokens]
 
     def _cut_short(self, tokens: list[Piece]) -> None:
         """ぜんしん　ぜんしん　な: one kana alone at the end of the plot, after a space, is no particle
@@ -595,6 +634,8 @@ class _Source:
             if kind == "negation":
                 before = next((t for t in reversed(tokens[:index]) if t.kind in ("word", "symbol")), None)
                 between = tokens[tokens.index(before) + 1:index] if before is not None else []
+                if any(t.kind == "sep" and "\n" in src.norm[t.start:t.end] for t in between):
+                    before, between = None, []  # a negation never reaches across a line break (エナジーキャノン\nゲージない)
                 if before is not None and last_unit is not None and before.word is not None and before.word.technique \
                         and all(t.kind in ("function", "sep") and src.norm[t.start:t.end].strip() in ("は", "を", "も", "")
                                 for t in between) and src.norm[tok.start:tok.end] in _NOT_DOING:
@@ -659,8 +700,20 @@ class _Source:
             for t in rest:
                 t.kind = "sep"
             return
+        head = tokens[index - 1] if index else None  # なし　ね+むい: the kana read as a particle begins the word
+        if head is not None and head.kind == "function" and head.end == tok.start and head.end - head.start == 1 \
+                and "ぁ" <= src.norm[head.start] <= "ゖ" and (index < 2 or tokens[index - 2].kind == "sep"):
+            word = src.norm[head.start:tok.end]
+            line, column, shown = src.where(head.start, tok.end)
         suggest = len(self.problems) < 48  # a post of hundreds of unknown words: no search for each
         guess = self.suggestion(word) if suggest and (len(word) > 1 or not word.isascii()) else None
+        start = tok.start - (len(word) - len(src.norm[tok.start:tok.end]))
+        if done and not rest and guess is None and suggest and len(word) >= 3 and start > 0 \
+                and src.norm[start - 1] in " \u3000" and all(ch == "ー" or "ぁ" <= ch <= "ゖ" or "ァ" <= ch <= "ヺ" for ch in word):
+            # なし　ねむい: one word of kana after the order on its line, near no word of the game — talk
+            self.notes.append(Problem("は行動の後ろの雑談として読みませんでした。", line=line, column=column, text=shown,
+                                      severity="warning", hint="行動のつもりなら、カードか技の名前で書いてください。"))
+            return
         hint = f"もしかして「{guess}」？　{CARD_HELP}" if guess else CARD_HELP
         self.problems.append(Problem("カードとして読めない語です。", line=line, column=column, text=shown, hint=hint))
 

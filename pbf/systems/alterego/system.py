@@ -255,13 +255,23 @@ class AlterEgo:
         """Cards in brackets after the plot on their line say what the plot is (66H (dash heavy),
         朧月（←→強）): when they are the last cards before them, a gloss — passed over, with a note;
         when they are other cards (エナジーキャノン（↑→強）), the plot outside is read and a warning
-        says which cards in brackets were not. Otherwise the plot as read."""
+        says which cards in brackets were not. Cards in brackets right before the word that is
+        those very cards (（←）ガード、（→）前進) say what that word is: a gloss of it, passed over
+        with a note (each was read as one more card). Otherwise the plot as read."""
         words = _lexicon().lexicon(ctx.data, character) if character else None
         notes: list[Problem] = []
         for m in re.finditer(r"[（(]([^（()）\n]+)[）)]", text):
             line_start = text.rfind("\n", 0, m.start()) + 1
             meant = _MEANT.fullmatch(m.group(1))
             said = meant.group(1) if meant else m.group(1)
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - line_start + 1
+            if not meant and (before_word := self._gloss_of_next(text, m, line_start, plot_mod, words)) is not None:
+                text, read = before_word  # the bracket blanked: the brackets after it are read without it
+                plot = plot_mod.Plot(read.items, (*read.notes, *notes))
+                notes.append(Problem("は直後の語の説明として読みました（カードは出しません）。", line=line, column=column,
+                                     text=m.group(0)))
+                continue
             if not text[line_start : m.start()].strip() and not (meant and line_start and text[:line_start].strip()):
                 continue  # a bracket that opens its line is no gloss of anything — unless it says what the plot above is meant as
             try:
@@ -273,8 +283,6 @@ class AlterEgo:
                 continue
             if not inside.cards or not ahead.cards or inside.notes:
                 continue  # （投げ狙いです）: a remark that says more than cards
-            line = text.count("\n", 0, m.start()) + 1
-            column = m.start() - line_start + 1
             if ahead.cards[-len(inside.cards):] == inside.cards:
                 if plot.cards != without.cards:  # the gloss was read as cards: read without it
                     plot = plot_mod.Plot(without.items, (*without.notes, *notes))
@@ -292,6 +300,36 @@ class AlterEgo:
             return plot
         kept = [n for n in plot.notes if not (n.text and any(n.text == g.text or n.text in g.text for g in notes))]
         return plot_mod.Plot(plot.items, tuple(sorted((*kept, *notes), key=lambda p: (p.line or 0, p.column or 0))))
+
+    @staticmethod
+    def _gloss_of_next(text: str, m: Any, line_start: int, plot_mod: Any, words: Any) -> Any:
+        """（→）前進: the bracket ``m`` holds the cards of the word written right after it, and is
+        no gloss of the plot before it (its cards are not that plot's last) — the text with the
+        bracket blanked and the plot read from it; None otherwise (a cancel's discards, C(弱←)弱←,
+        are never a gloss)."""
+        if re.search(r"(?:[cCＣ]|キャンセル|cancel)\s*$", text[line_start:m.start()], re.I):
+            return None
+        after = re.match(r"[^\s、,，。.．/／・;；（()）「」【】]+", text[m.end():])
+        if after is None:
+            return None
+        try:
+            inside = plot_mod.parse_plot(m.group(1), words)
+            word = plot_mod.parse_plot(after.group(), words)
+        except OrderError:
+            return None
+        if not inside.cards or inside.notes or word.cards != inside.cards:
+            return None
+        try:  # the plot before the bracket already ends with its cards: the gloss of that plot (as before)
+            ahead = plot_mod.parse_plot(text[: m.start()], words) if text[line_start:m.start()].strip() else None
+        except OrderError:
+            ahead = None
+        if ahead is not None and ahead.cards and ahead.cards[-len(inside.cards):] == inside.cards:
+            return None
+        blanked = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+        try:
+            return blanked, plot_mod.parse_plot(blanked, words)
+        except OrderError:
+            return None
 
     @staticmethod
     def _charged(fighter: dict[str, Any], ctx: Context) -> str:
