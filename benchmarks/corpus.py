@@ -23,7 +23,8 @@ def main(argv: list[str]) -> int:
                                 "alterego-5", "rider-5", "alterego-6", "rider-6", "alterego-8", "rider-8",
                                 "alterego-9", "rider-9", "alterego-10", "rider-10",
                                 "alterego-11", "rider-11", "alterego-12", "rider-12",
-                                "alterego-13", "rider-13", "alterego-14", "rider-14", "alterego-15"):
+                                "alterego-13", "rider-13", "alterego-14", "rider-14", "alterego-15",
+                                "alterego-16", "rider-16"):
         outcomes = run(game)
         f = figures(outcomes)
         print(f"{game}: read as meant {f['meant']}/{f['clear']} ({100 * f['meant'] / max(f['clear'], 1):.1f}%), "

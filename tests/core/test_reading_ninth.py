@@ -128,3 +128,17 @@ def test_a_line_of_talk_naming_another_ability_is_never_passed_over(camps):
     twice, refused), never talk."""
     with pytest.raises(OrderError):
         read_for_check(camps["rd"], "城戸", "【行動】ソードベント / 回避: 運動性\n回避は防御力です。")
+
+
+def test_the_lines_of_the_order_are_put_back_before_talk_is_weighed(camps):
+    """ソードベントを使います。 ends as talk may, but it is the order: the question under it, which names
+    the same card, is talk against it — not refused because both were set aside at once."""
+    got, notes = read_for_check(camps["three"], "城戸", "【行動】\n一番遠い人に近づきます。\nソードベントを使います。\n"
+                                "北岡さんが狙われたら庇います。\n庇うのはソードベントでもできると読みましたが、大丈夫でしょうか。")
+    assert got == "近寄る: 最も遠い相手 / ソードベント / 庇う 北岡"
+    assert [n.line for n in notes if "雑談として読みませんでした" in n.message] == [5]
+
+
+def test_the_marker_in_kana_without_a_colon(camps):
+    got, _notes = read_for_check(camps["three"], "北岡", "ごめんおそくなった\nこうどう むーぶべんと きどからはなれる")
+    assert got == "離れる: 城戸 / ムーブベント"

@@ -323,6 +323,14 @@ class Rewritten:
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
+        for k, tok in enumerate(scanned[:-1]):  # こうどう むーぶべんと: 行動 in kana at a line's start, the marker
+            after = scanned[k + 1]
+            if tok.kind == "unknown" and kana_fold(src.norm[tok.start:tok.end]) == kana_fold("こうどう") and \
+                    after.kind == "sep" and src.norm[after.start:after.end] in (":", " ", "\u3000") and \
+                    not src.norm[:tok.start].rstrip(" \u3000")[-1:].strip():
+                scanned[k] = Token(tok.start, tok.end, "function")
+                line, column, shown = src.where(tok.start, tok.end)
+                self.notes.append(Problem("を行動の目印（【行動】）として読みました。", line=line, column=column, text=shown))
         for m in _BAND_NOW.finditer(src.norm):  # 近距離なので動かずに: where they are now, no move
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 inside = [k for k, tok in enumerate(scanned) if m.start() <= tok.start and tok.end <= m.end()]
