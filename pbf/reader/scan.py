@@ -652,7 +652,8 @@ def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kin
     def kana_part(tok: Token) -> bool:  # a hiragana function word, or a long mark left between two (が+ー+と)
         said = text.norm[tok.start:tok.end]  # or the rest of the word after a particle, from its long mark (か+ーど)
         return (tok.kind == "function" and all("ぁ" <= ch <= "ゖ" for ch in said)) or \
-            (tok.kind == "unknown" and said.startswith("ー") and all(ch == "ー" or "ぁ" <= ch <= "ゖ" for ch in said))
+            (tok.kind == "unknown" and said.startswith("ー") and all(ch == "ー" or "ぁ" <= ch <= "ゖ" for ch in said)) or \
+            (tok.kind == "unknown" and bool(said) and all("ぁ" <= ch <= "ゖ" for ch in said))  # あと+べん+と
 
     out: list[Token] = []
     i = 0
@@ -664,7 +665,8 @@ def _spelled_in_particles(tokens: list[Token], text: Text, lexicon: Lexicon, kin
             word = text.norm[tokens[i].start:tokens[j - 1].end]
             near = lexicon.near(word, kinds)
             # the very reading; or, where a long mark says the kana are one word, one word only a sound mark off (がーと)
-            best = -1 if "ー" not in word else 0
+            # (a piece that is no particle says so too: あと+べん+と, あとべんと for あどべんと)
+            best = 0 if "ー" in word or any(t.kind == "unknown" for t in tokens[i:j]) else -1
             if near and near[0][0] <= best and (len(near) == 1 or near[1][0] > near[0][0]):
                 out.append(Token(tokens[i].start, tokens[j - 1].end, "unknown", near[0][2], corrected=True))
                 i = j

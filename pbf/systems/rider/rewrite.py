@@ -123,7 +123,7 @@ _THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成
 THRESHOLD_MARK = "\x00≥"
 
 
-_SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
+_SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー本人": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
                 "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
 # the scope's words as the order language writes them (本体|ライダー|本人|モンスター|契約モンスター|アドベント)
 _SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
@@ -131,10 +131,10 @@ _SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
 _SCOPE_IN_BRACKETS = re.compile(rf"((?:超回避|超回|ちょうかいひ)\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|av|庇う(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]", re.I)
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
-_BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|あどべんと|advent|av)"
-_WHO = rf"(?:{_BODY}|(?:契約)?モンスター|{_ADVENT}|庇う(?:とき|時)?)"
+_BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー本人|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|アドベンド|あどべんと|advent|av)"
+_WHO = rf"(?:{_BODY}|(?:契約)?モンスター|{_ADVENT}|庇う(?:とき|時)?|かばう(?:とき|時)?|cover(?:ing)?)"
 _OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|限定|以外|意外|dake|nomi|igai|only)"
-_SCOPE_START = re.compile(rf"\s*(?:{_BODY}|相手の攻撃|(?:契約)?モンスター|{_ADVENT}|庇う)", re.I)
+_SCOPE_START = re.compile(rf"\s*(?:{_BODY}|相手の攻撃|(?:契約)?モンスター|{_ADVENT}|庇う|かばう|cover)", re.I)
 _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|"
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
 _SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
@@ -164,6 +164,9 @@ _SUPER_CONDITION_FIRST = re.compile(
     rf"超回避\s*(?:は|を)?[、,\s]*(?:(?P<who>{_SCOPE_WHO})\s*の\s*攻撃"
     r"|(?:相手の)?\s*(?:攻撃の)?\s*達成値\s*(?:が|は)?\s*(?P<at>\d{1,2})\s*以上)\s*(?:の)?\s*(?:とき|時|場合)(?:だけ|のみ)?[、,\s]*"
     r"(?:hp\s*を?\s*)?(?P<n>\d{1,2})\s*点\s*(?:を)?\s*(?:使います|使う|使って|消費します|消費する|払います)", re.I)
+# the band to be at from someone: 北岡さんとの距離を中距離にします, 城戸さんとの距離を中距離にしたいです
+_DISTANCE_WITH = re.compile(r"(?<![^\s、。,.!！])([^\s、。,./!！:]{1,10}?)(?:さん|くん|君|氏)?との距離を\s*(近|中|遠)(?:距離)?\s*(?:に|まで)\s*"
+                            r"(?:したいです|したい|します|する|して|広げます|取ります|とります)?")
 # the scope, then 超回避 and its number, with no particle between: ほんたいだけちょうかいひ1, 本体のみ超回避2
 _SCOPE_THEN_SUPER = re.compile(rf"(?P<who>{_WHO}){_OF_ATTACK}\s*(?:のみ|だけ|dake|nomi|(?P<not>以外|いがい))\s*(?:の|で|に)?\s*"
                                r"(?:超回避|ちょうかいひ|超回)\s*(?P<n>\d{1,2})", re.I)
@@ -234,11 +237,13 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         else:
             said = f": 達成値{m.group('at')}以上なら"
         out.append((m.start(), m.end(), f"超回避 {m.group('n')}{said}"))
+    for m in _DISTANCE_WITH.finditer(norm):  # 北岡さんとの距離を中距離にします: the band, against that one
+        out.append((m.start(), m.end(), f"{m.group(2)}へ: {m.group(1)}"))
     for m in _SCOPE_THEN_SUPER.finditer(norm):  # ほんたいだけちょうかいひ1: the scope, then 超回避 N
         if not any(s < m.end() and m.start() < e for s, e, _r in out):
             who = m.group("who").lower()
             scope = "本体の攻撃" if re.fullmatch(_BODY, who, re.I) else "アドベント" if re.fullmatch(_ADVENT, who, re.I) \
-                else "庇うとき" if who.startswith("庇う") else "モンスターの攻撃"
+                else "庇うとき" if who.startswith(("庇う", "かばう", "cover")) else "モンスターの攻撃"
             out.append((m.start(), m.end(), f"超回避 {m.group('n')}: {scope}{'以外' if m.group('not') else 'だけ'}"))
     for m in _SUPER_DECLARED.finditer(norm):
         if any(s <= m.start() < e for s, e, _r in out):
@@ -285,6 +290,7 @@ class Rewritten:
         self.problems: list[Problem] = []
         self._raw: set[int] = set()  # where a word passed to lark as written (a name) starts
         self._moved_against: tuple[str, int, int] | None = None  # the name of 名前に近づく
+        self._moved_also: list[tuple[str, int, int]] = []  # the names approached after it (a fallback)
         self._their = False  # 相手が… was written: the next move is the opponent's
         self.card_names = {card.get("name", cid) for cid, card in data.cards.items()}
         self.phase = {cid: card.get("phase", "either") for cid, card in data.cards.items()}
@@ -651,6 +657,8 @@ class Rewritten:
                     close()  # ナイトに近づいて…斬りかかる: the one approached
                     put("攻撃: ", tok)
                     clauses[-1].append(self._moved_against)
+                    for also in self._moved_also:
+                        clauses[-1].extend([(", ", also[1], also[1]), also])
                     close()
                 continue
             if role == "nara" and raw(tok).strip().lower() in ("vs", "vs.", "versus", "against") and nxt is not None and \
@@ -771,7 +779,10 @@ class Rewritten:
                 if name is not None and value in ("近寄る", "離れる"):
                     clauses[-1] = [(value + ": ", *span(tok)), name]
                     if value == "近寄る" and name[0].strip() not in _RULES:  # a rule (一番遠い人) is no one to attack
-                        self._moved_against = name
+                        if self._moved_against is None:
+                            self._moved_against = name
+                        else:  # 蓮さんに近づきます。近寄れないときは北岡さんに: the next one, if the first cannot be
+                            self._moved_also.append(name)
                     close()
                     continue
             if state["list"]:
@@ -822,11 +833,22 @@ class Rewritten:
             said_last = clauses[-1] or (clauses[-2] if len(clauses) > 1 else [])
             in_brackets = src.norm[:tok.start].rstrip().endswith(("(", "（")) and \
                 "".join(p for p, _s, _e in said_last).startswith("受動: ")  # 受動 RV（FVのみ）: its condition
+            if card_id and re.match(r"\s*の\s*(?:受け|うけ)", src.norm[tok.end:]) and \
+                    any(p == value for clause in clauses for p, _s, _e in clause[:1]):
+                continue  # ソードベントの受けで: the card said of its 受け, the card already played
             if card_id and not state["open"] and not conditioned and not in_brackets and not self._their and \
                     any(p == value for clause in clauses for p, _s, _e in clause[:1]):  # (相手のアドベントには: its condition)
                 line, column, shown = src.where(tok.start, tok.end)  # ソードベントで剣を出して: one card, said twice
                 self.notes.append(Problem(f"は前の「{value}」と同じカードとして読みました（能動カードは１枚です）。", line=line,
                                           column=column, text=shown, severity="warning"))
+                continue
+            previous = clauses[-1] or (clauses[-2] if len(clauses) > 1 else [])
+            if card_id and not state["open"] and previous and "".join(p for p, _s, _e in previous).startswith("受動: ") and \
+                    "".join(p for p, _s, _e in previous)[len("受動: "):].split("なら")[-1].strip() in self.card_names and \
+                    src.original[previous[-1][2]:span(tok)[0]].strip(" \u3000") in ("、", ",", "，"):
+                close()  # 受:FVならRV、GV: the next card of the 受動 list, one more 受動 card
+                put("受動: " + value, tok)
+                close()
                 continue
             if self._their and card_id and clauses[-1] and clauses[-1][-1][0] == " if ":
                 self._their = False  # reflect vent if they final vent: the condition, after its " if "
@@ -944,8 +966,13 @@ class Rewritten:
             if squeezed in self.card_names and said_before_it.startswith("受動: ") and \
                     ("なら" in said_before_it or " if " in said_before_it) and \
                     _OTHERWISE.search(self.src.original[merged[-1][-1][2]:clause[0][1]]):
-                clause = [("受動: ", clause[0][1], clause[0][1]), *clause]  # FVならRV、それ以外はGV: the 受動 card else
-                said = squeezed = "受動: " + squeezed
+                between = self.src.original[merged[-1][-1][2]:clause[0][1]]
+                if re.search(r"(?:それ以外|その他|ほか|他)の(?:攻撃|こうげき)", between):
+                    clause = [("受動: 攻撃なら", clause[0][1], clause[0][1]), *clause]  # それ以外の攻撃にはGV: of an attack
+                    said = squeezed = "受動: 攻撃なら" + squeezed
+                else:
+                    clause = [("受動: ", clause[0][1], clause[0][1]), *clause]  # FVならRV、それ以外はGV: the 受動 card else
+                    said = squeezed = "受動: " + squeezed
             if squeezed == "受動:" and said_before_it.startswith("受動: "):
                 continue  # Guard Vent if attacked (passive): said again
             if squeezed in (">", "->", "→", "=>", "⇒") and said_before_it.startswith("if ") and said_before_it[3:] in self.card_names:
@@ -1321,6 +1348,12 @@ class Rewritten:
                     names[0][0].strip() in [p.strip() for p, _s, _e in listed[1:]]:
                 placed = listed  # 蓮さんを狙います。蓮さんがいなければ城戸さんです: the list goes on after the one said again
                 continue
+            if out and out[-1] and out[-1][0][0][:-2] in _MOVES and out[-1][0][0].endswith(": ") and len(out[-1]) > 1 and \
+                    _FALLBACK.search(self.src.original[out[-1][-1][2]:names[0][1]]) and \
+                    not self.src.original[out[-1][-1][2]:names[0][1]].strip(" \u3000、,").startswith(("。", "\n")):
+                for name in names:  # ぞるだにちかよる だめならりゅうき: the next one to move against
+                    out[-1].extend([(", ", name[1], name[1]), name])
+                continue
             if listed is not None and out and out[-1] is listed and \
                     _FALLBACK.search(self.src.original[listed[-1][2]:names[0][1]]):
                 for name in names:  # 城戸さんを狙います。いなければ蓮さんです: the next in the list
@@ -1432,7 +1465,7 @@ _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values 
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
 _AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)"
-                       r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:で|に)?(?=[、,。\s]|留|とど|$)"
+                       r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(?:(?:今|いま|現在)の\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:にします|にする|で|に)?(?=[、,。\s]|留|とど|$)"
                        r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]")  # 留(近): staying, at 近
 # 近距離なので, 今は遠距離だから: the band they are at, said as the reason of the order — no move
 _BAND_NOW = re.compile(r"(?:(?:今|いま|現在)\s*(?:は|も)?\s*)?(近|中|遠)距離\s*(?:なので|だから|ですので|ですから|なんで|なのに)")
