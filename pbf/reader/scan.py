@@ -32,6 +32,7 @@ class Token:
     corrected: bool = False  # a near miss read as ``word`` (noted)
     candidates: tuple = ()  # for an unknown run: what it could be (a problem names them)
     named: tuple = ()  # for a remark passed over: the order words it holds (its note warns of them)
+    step: bool = False  # for a comment: the number of a step of the order (1. 前進, ③): the line is the order's
 
 
 SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
@@ -109,8 +110,10 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         m = enumeration.match(folded, i) if ch.isdigit() and (i == 0 or folded[i - 1] in " \t\u3000\n") else None
         if m and m.group().endswith(")") and i > 0 and folded[i - 1] != "\n":
             m = None  # C(弱 6): a card in a cancel's brackets; 1) only where a line starts
+        if m is None and (i == 0 or folded[i - 1] in " \t\u3000\n") and ch.isdigit() and _circled(text, i):
+            m = re.compile(r"\d+").match(folded, i)  # ③前進: a circled number, the number of a step
         if m:
-            out.append(Token(i, m.end(), "comment"))  # 1.前進 2.前進 3.ガード: the numbers of the steps, passed over
+            out.append(Token(i, m.end(), "comment", step=True))  # 1.前進 2.前進 3.ガード: the numbers of the steps, passed over
             i = m.end()
             continue
         m = pointer.match(folded, i) if ch in _POINTING else None
@@ -195,6 +198,12 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         unknown(i)
         i += 1
     return out
+
+
+def _circled(text: Text, i: int) -> bool:
+    """The digit at ``i`` of the normalised text was written as a circled number (①…⑳, ❶…)."""
+    ch = text.original[text.span(i)[0]]
+    return "\u2460" <= ch <= "\u2473" or "\u2776" <= ch <= "\u277f" or "\u2780" <= ch <= "\u2793" or "\u24eb" <= ch <= "\u24ff"
 
 
 def _talk_inside(folded: str, start: int, end: int, lexicon: Lexicon,
@@ -364,6 +373,10 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
         if not line:
             continue
         said = [t for t in line if t.kind != "sep"]
+        if said and said[0].step and holds_order(line):  # ２．前進 under １．前進: a step of the order, never talk
+            kept.extend(line)
+            kept.append(Token(line[-1].end, line[-1].end, "sep"))
+            continue
         told = number - 1 > first and said and said[-1].kind == "function" and \
             text.norm[said[-1].start:said[-1].end] in _TOLD
         # いったん様子見ｗ under a plot: "wait and see" said of the order above, no order of its own
@@ -751,6 +764,15 @@ def _spaced_runs(tokens: list[Token], i: int, text: Text) -> list[tuple[int, int
     return sorted(found, key=lambda ab: ab[0] - ab[1])
 
 
+def _run_corrects(tokens: list[Token], i: int, text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> bool:
+    """The run written against each other from the unknown at ``i`` (エ+ナシ+ー+キャノン) is, alone,
+    a near miss of a word."""
+    j = i
+    while j + 1 < len(tokens) and tokens[j + 1].start == tokens[j].end and tokens[j + 1].kind in ("word", "unknown", "function"):
+        j += 1
+    return j > i and lexicon.correction(text.norm[tokens[i].start:tokens[j].end], kinds)[0] is not None
+
+
 _okurigana = re.compile(r"[\u4e00-\u9fff]{2,}[ぁ-ゖ]{1,3}")
 
 
@@ -826,6 +848,8 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
                 found = None  # 前ジャンプ+凶+攻撃 is no slip of 前ジャンプ: a correction never drops a word written in it
             if found is not None and (a, b) in spaced and lexicon.near(word, kinds)[0][0] > 0:
                 found = None  # two words joined across a space only when they are one by reading (ちか よる)
+            if found is not None and (a, b) in spaced and a < i and out[a].kind == "word" and _run_corrects(out, i, text, lexicon, kinds):
+                found = None  # ﾏｴ ｴﾅｼｰｷｬﾉﾝ: the run after the space is a near miss alone — never swallows the word before (前)
             if found is not None:
                 out[a:b + 1] = [Token(out[a].start, out[b].end, "unknown", found, corrected=True)]
                 i = a + 1
@@ -965,7 +989,7 @@ def chat_sentences(tokens: list[Token], src: Text, prose: bool = False,
     ordered = False  # a sentence before held an order word as written
     for sentence in sentences:
         said = [t for t in sentence if t.kind != "sep"]
-        if prose and ordered and (_prose_sentence(said, src) or _restated(said, kept, src)):
+        if prose and ordered and not (said and said[0].step) and (_prose_sentence(said, src) or _restated(said, kept, src)):
             line, column, shown = src.where(said[0].start, said[-1].end)
             words = "」「".join(dict.fromkeys(src.norm[t.start:t.end] for t in said
                                                if t.kind in ("word", "symbol") and not t.corrected))

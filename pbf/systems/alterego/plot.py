@@ -267,6 +267,9 @@ def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
     return out
 
 
+_LETTER_CARDS = {"l": "弱", "h": "強", "^": "↑"}
+
+
 def _named_after_symbols(tokens: list[Piece], src: Text) -> list[Problem]:
     """``8｜L　飛び込み``: a technique's name written apart after a plot in symbols, the last word
     of its line, may be the plot's description rather than more cards: read as cards, warned."""
@@ -283,6 +286,12 @@ def _named_after_symbols(tokens: list[Piece], src: Text) -> list[Problem]:
                 t.kind in ("symbol", "number") or (t.kind == "word" and t.end - t.start == 1) for t in before):
             continue
         where_line, column, shown = src.where(tok.start, tok.end)
+        made = "".join(str(t.word.value) if t.kind == "word" else "".join(_NUMPAD.get(d, _LETTER_CARDS.get(d, d))
+                                                                          for d in src.folded[t.start:t.end]) for t in before)
+        if tok.word.value and made.endswith(str(tok.word.value)):  # 8L　対空: the name of the technique the symbols make
+            out.append(Problem("は直前の記号の技の名前として読みました（カードは出しません）。", line=where_line, column=column, text=shown))
+            tok.kind, tok.word = "sep", None
+            continue
         out.append(Problem(f"は{tok.word.shown}（{tok.word.value}）のカードとして読みました（記号の後に離して書かれています）。",
                            line=where_line, column=column, text=shown, severity="warning",
                            hint="前の記号の説明のつもりなら、この語は消してください。"))

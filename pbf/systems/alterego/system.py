@@ -146,10 +146,15 @@ class AlterEgo:
         said_discards: list[Problem] = []
         if "捨" in text:
             text, said_discards = _discards_said(text)
+        corrected: list[Problem] = []
+        if "\n" in text and _AMENDS.search(text):
+            text, corrected = self._amended(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
         try:
             plot = plot_mod.parse_plot(text, _lexicon().lexicon(ctx.data, character) if character else None)
         except OrderError as exc:
             raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
+        if corrected:
+            plot = plot_mod.Plot(plot.items, (*corrected, *plot.notes))
         if said_discards:
             plot = plot_mod.Plot(plot.items, (*said_discards, *plot.notes))
         if "ので" in text or "のつもりで" in text:
@@ -221,6 +226,62 @@ class AlterEgo:
             raise OrderError(problems)
         return plot
 
+    @staticmethod
+    def _amended(text: str, plot_mod: Any, words: Any) -> tuple[str, list[Problem]]:
+        """前進、エナジーキャノン\n↑間違え増した、前進は無しでエナジーキャノンだけです: a later line that
+        says the order above is a mistake (間違え・まちがい・訂正, or 前進は無しで) is never passed over as
+        talk. What it says instead (the cards after it), or the order above without the card it drops
+        (前進は無しで), is read — the text with all else blanked, so that lines and columns stay — with a
+        warning naming what was not read; a line that says so but can be read neither way is refused."""
+        lines = text.split("\n")
+        at = 0
+        for k, line in enumerate(lines):
+            start, at = at, at + len(line) + 1
+            if not k:
+                continue
+            m = _AMENDS.search(line)
+            if m is None or not _AMEND_BEFORE.fullmatch(line[: m.start()]):
+                continue
+            above = text[:start - 1]
+            try:
+                if not plot_mod.parse_plot(above, words).cards:
+                    continue
+            except OrderError:
+                continue
+            rest, rest_at = line[m.end():], start + m.end()
+            drop = re.match(r"[\s、,，。]*([^\s、,，。]+?)(?:は|を)?(?:無し|なし|ナシ|抜き|ぬき)で?", rest)
+            if m.group("word") is None and drop is None:
+                continue  # a line that starts so without a word of mistake: only …は無しで is a correction
+            keep_from = rest_at + (drop.end() if drop else 0)
+            tail = re.search(r"(?:[\s\u3000]+で|だけ(?:です|で)?|です|でお願いします)?[\s\u3000。!！ｗw]*$", text[keep_from:start + len(line)])
+            keep_to = keep_from + (tail.start() if tail else len(text[keep_from:start + len(line)]))
+            shown = line.strip()
+            note = Problem(f"は行動の直しとして読みました（前の「{above.strip().splitlines()[-1].strip()}」は直す前の行動として読みません）。",
+                           line=k + 1, column=1, text=shown, severity="warning",
+                           hint="直した行動だけを書き直すと確実です。")
+            if text[keep_from:keep_to].strip(" \u3000、,，。"):
+                amended = _blanked(text, keep_from, keep_to)
+                try:
+                    if plot_mod.parse_plot(amended, words).cards:
+                        return amended, [note]
+                except OrderError:
+                    pass
+            elif drop is not None and above.count(drop.group(1)) == 1:
+                x = above.index(drop.group(1))
+                amended = text[:x] + " " * len(drop.group(1)) + text[x + len(drop.group(1)):start - 1] \
+                    + "\n" + _blanked(text[start:], 0, 0)
+                try:
+                    if plot_mod.parse_plot(drop.group(1), words).cards and plot_mod.parse_plot(amended, words).cards:
+                        note = replace(note, message=f"は行動の直しとして読みました（「{drop.group(1)}」を除いて読みました）。")
+                        return amended, [note]
+                except OrderError:
+                    pass
+            if re.search(r"(?:まちが|間違)(?:えた|った)", line):
+                return text, []  # あ まちがえた: says it is wrong, says no fix — warned as before (scan's doubts)
+            raise OrderError([Problem("は前の行動を直す言葉のようですが、どう直すのか読めません。", line=k + 1, column=1, text=shown,
+                                      hint="出す行動だけを書き直してください。")])
+        return text, []
+
     def _explained(self, text: str, plot: Any, plot_mod: Any, ctx: Context, character: Any) -> Any:
         """弱攻撃のあとに強攻撃をしたいので、弱攻撃｜強攻撃 でお願いします: the sentence before ので says
         why, the part after is the plot — the cards before said again after (all of them, or as a
@@ -260,6 +321,13 @@ class AlterEgo:
         with a note (each was read as one more card). Otherwise the plot as read."""
         words = _lexicon().lexicon(ctx.data, character) if character else None
         notes: list[Problem] = []
+        outside = re.sub(r"[（(][^（()）\n]*[）)]", lambda b: " " * len(b.group()), text)
+        try:
+            bare = not plot_mod.parse_plot(outside, words).cards
+        except OrderError as exc:  # よろしく outside them: nothing read is no card either
+            bare = all("行動として読める語がありません" in p.message for p in exc.problems)
+        if bare:
+            return plot  # （→）（→）（弱強）: every card is in brackets — the brackets are the plot, no gloss
         for m in re.finditer(r"[（(]([^（()）\n]+)[）)]", text):
             line_start = text.rfind("\n", 0, m.start()) + 1
             meant = _MEANT.fullmatch(m.group(1))
@@ -283,6 +351,7 @@ class AlterEgo:
                 continue
             if not inside.cards or not ahead.cards or inside.notes:
                 continue  # （投げ狙いです）: a remark that says more than cards
+            text = blanked  # 1枚目：前進（→）\n2枚目：前進（→）: the next bracket is read without this one
             if ahead.cards[-len(inside.cards):] == inside.cards:
                 if plot.cards != without.cards:  # the gloss was read as cards: read without it
                     plot = plot_mod.Plot(without.items, (*without.notes, *notes))
@@ -665,6 +734,16 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
 
 
 # a bracket that says what the plot above is meant as: （朧月のつもり）, （投げのつもりです）
+# a later line that says the order above is a mistake: 間違え増した（an IME's ました）、まちがい、訂正; 前進は無しで
+_AMENDS = re.compile(r"(?P<word>(?:間違|まちが)[えい][^\s、,，。!！]*|訂正[^\s、,，。!！]*)|(?=[^\s、,，。]+?(?:は|を)?(?:無し|なし|ナシ|抜き|ぬき)で)")
+_AMEND_BEFORE = re.compile(r"[\s\u3000↑^⬆あっ、,，.。…!！]*")
+
+
+def _blanked(text: str, keep_from: int, keep_to: int) -> str:
+    """``text`` with every character outside ``[keep_from, keep_to)`` a space, its line breaks kept."""
+    return "".join(ch if keep_from <= k < keep_to or ch == "\n" else " " for k, ch in enumerate(text))
+
+
 _MEANT = re.compile(r"\s*(.+?)\s*の?つもり(?:です)?[。!！]*\s*")
 
 
