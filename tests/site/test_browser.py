@@ -39,11 +39,17 @@ def chromium():
 
 
 def headless(chromium: str, url: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-         "--enable-logging=stderr", "--v=0", *args, url],
-        capture_output=True, text=True, timeout=60,
-    )
+    """One headless Chromium run, with a profile of its own: two at once (pytest -n) sharing the
+    default profile crash each other."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="pbf-chromium-") as profile:
+        return subprocess.run(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", *args, url],
+            capture_output=True, text=True, timeout=60,
+        )
 
 
 def load(chromium: str, page: Path) -> tuple[str, list[str]]:
