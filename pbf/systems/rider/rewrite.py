@@ -175,6 +175,14 @@ _SCOPE_BEFORE = re.compile(rf"(?<![^\s、。,.!！])(?:({_SCOPE_WHO})\s*の\s*�
 _SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?")
 
 
+def _without_courtesy(word: str) -> str:
+    """The name without the courtesy title written after it (城戸さん: 城戸)."""
+    for courtesy in _COURTESY:
+        if word.endswith(courtesy) and len(word) > len(courtesy):
+            return word[: -len(courtesy)]
+    return word
+
+
 def _past_courtesy(tokens: list[Token], j: int, src: Text) -> int:
     """Where the courtesy titles written after a name (城戸さん, 蓮くん) end: the first token from
     ``j`` that is none."""
@@ -1257,11 +1265,7 @@ class Rewritten:
         fighters = {name: {"character": character} for name, character in self._roster}
 
         def who(word: str) -> set[str]:
-            bare = word.strip()
-            for courtesy in _COURTESY:
-                if bare.endswith(courtesy) and len(bare) > len(courtesy):
-                    bare = bare[: -len(courtesy)]
-                    break
+            bare = _without_courtesy(word.strip())
             return set(find_fighter(bare, fighters, self._data)) if bare else set()
 
         mine = who(written)
@@ -1279,11 +1283,7 @@ class Rewritten:
             return False
         word = written.strip()
         if word not in self._looked_up:
-            bare = word
-            for courtesy in _COURTESY:
-                if bare.endswith(courtesy) and len(bare) > len(courtesy):
-                    bare = bare[: -len(courtesy)]
-                    break
+            bare = _without_courtesy(word)
             self._looked_up[word] = is_fighter(bare, self._roster, self._data) if bare else False
         return self._looked_up[word]
 
