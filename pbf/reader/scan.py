@@ -572,7 +572,7 @@ def flavour(tokens: list[Token], text: Text) -> list[Token]:
 _NOT_FLAVOUR = (r"とき|時|たら|だら|なら|れば|えば|けば|場合|際|ため|溜|構え|着地|転倒|空中|ダウン|迷|悩|どっち|どちら|"
                 r"やっぱ|やはり|やめ|じゃなく|ではなく|代わり|かわり")
 # a player who takes back what they wrote: 旋風脚…いや、やっぱり朧月で / AじゃなくてB / AかBか迷う…B
-_CORRECTION = (r"(?:いや[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じゃなくて|ではなくて|じゃなく|ではなく|"
+_CORRECTION = (r"(?:(?:いや|いえ)[、,…\s]*)?(?:やっぱり|やっぱ|やはり)|じゃなくて|ではなくて|じゃなく|ではなく|"
                r"[…\.。・]{2,}\s*いや[、,!！]?|"
                r"迷っています|迷ってます|迷ってる|迷いましたが|迷ったけど|迷うけど|迷います|迷う|悩んでいます|"
                r"悩んだけど|悩みます|悩む|訂正[:：]?|訂正します")
@@ -594,9 +594,15 @@ _DOUBTS = ((_UNFINISHED, "と書かれています。行動が書きかけか間
             "取り消すなら、出す行動だけを書き直してください。"))
 
 
-def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Problem]]:
+def taken_back(tokens: list[Token], text: Text,
+               parts: Callable[[list[Token]], set[str]] | None = None) -> tuple[list[Token], list[Problem]]:
     """What a player wrote and then took back in the same post (旋風脚…いや、やっぱり朧月で): only
-    what follows the last correction is read, with a warning that names what was not."""
+    what follows the last correction is read, with a warning that names what was not.
+
+    ``parts`` (a game whose order has parts: the rider's move, card, 阻止…) names the parts a run of
+    tokens says; a correction then takes back only the sentences before it that say a part it says
+    again (…阻止しないでおきます…\nいえ、やっぱり阻止します: the 阻止 sentence, not the move and the card
+    before it), and when it says no part said before, nothing (it adds to the order), warned."""
     orderly = [t for t in tokens if t.kind in ORDER_KINDS or (t.kind == "unknown" and t.word is not None)]
     if not orderly:
         return tokens, []
@@ -616,6 +622,10 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
     def sentence_start(at: int) -> int:
         return max(text.norm.rfind(ch, 0, at) for ch in "\n。!！?？") + 1
 
+    if parts is not None and not re.fullmatch(r"(?:じゃ|では)なく(?:て)?", cut.group()):
+        partial = _taken_back_in_part(tokens, text, cut, parts, orderly)
+        if partial is not None:
+            return partial
     start = 0
     if re.fullmatch(r"(?:じゃ|では)なく(?:て)?", cut.group()):  # 防御力ではなく運動性で: only what its sentence said before
         start = sentence_start(cut.start())
@@ -629,6 +639,37 @@ def taken_back(tokens: list[Token], text: Text) -> tuple[list[Token], list[Probl
     note = Problem(f"は書き直しとして読まず、後の「{after.strip()}」を読みました。", line=line, column=column,
                    text=shown.strip(), severity="warning")
     return kept, [note]
+
+
+def _taken_back_in_part(tokens: list[Token], text: Text, cut: re.Match[str],
+                        parts: Callable[[list[Token]], set[str]],
+                        orderly: list[Token]) -> tuple[list[Token], list[Problem]] | None:
+    """``taken_back`` for an order of parts: the sentences before ``cut`` that say a part the
+    correction says again are dropped, the others kept; None when every sentence before says one
+    (the whole order is taken back, as without parts) or the correction says no part at all."""
+    said = parts([t for t in tokens if t.start >= cut.end()])
+    if not said:
+        return None
+    bounds = [0] + [m.end() for m in re.finditer(r"[\n。!！?？]", text.norm[:cut.start()])]
+    sentences = [(a, b) for a, b in zip(bounds, bounds[1:] + [cut.start()]) if text.norm[a:b].strip()]
+    held = [(a, b) for a, b in sentences if any(a <= t.start < b for t in orderly)]
+    dropped = [(a, b) for a, b in held if parts([t for t in tokens if a <= t.start < b]) & said]
+    if len(dropped) == len(held):
+        return None
+    kept = [t for t in tokens if not any(a <= t.start < b for a, b in dropped) and not (cut.start() <= t.start < cut.end())
+            or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]
+    after = text.where(cut.end(), orderly[-1].end)[2].strip()
+    if not dropped:
+        line, column, shown = text.where(cut.start(), cut.end())
+        return kept, [Problem(f"の後の「{after}」は前の行動に書き足したものとして読みました（取り消したものはありません）。",
+                              line=line, column=column, text=shown.strip(), severity="warning",
+                              hint="前に書いたことを取り消すつもりなら、行動全体を書き直してください。")]
+    notes = []
+    for a, b in dropped:
+        line, column, shown = text.where(a, b)
+        notes.append(Problem(f"は書き直しとして読まず、後の「{after}」を読みました。", line=line, column=column,
+                             text=shown.strip(), severity="warning"))
+    return kept, notes
 
 
 def _verb_phrase(phrase: str) -> bool:

@@ -254,7 +254,8 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
         try:
             order = _read(text, player, state, data, teams, natural=True)
         except _Refused as second:
-            order = _without_reasons(text, player, state, data, teams) or _without_talk(text, player, state, data, teams)
+            order = _without_reasons(text, player, state, data, teams) or _without_talk(text, player, state, data, teams) \
+                or _without_asides(text, player, state, data, teams)
             if order is None:
                 # the reading that got further says what is wrong: the GM's reading when only the order
                 # language could not read the words (回避は防御力 reads, and needs a ガードベント)
@@ -343,6 +344,107 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     talk = [(starts[k], starts[k] + len(lines[k])) for k in talk]
     return _read_without(text, talk, player, state, data, teams, "は行動として読めないので、雑談として読みませんでした。",
                          "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
+
+
+# what a later line must not hold to be passed over as an aside: a correction of the order above
+_CORRECTS = re.compile(r"やっぱ|やはり|やめ|訂正|変更|取り消|とりけし|じゃなく|ではなく|間違|まちが|代わり|かわりに|instead|actually", re.I)
+# a question about the rules (not about the order): どちらが強い, 上がるんだっけ, あるのですか, 質問です
+_ASKS_ABOUT = re.compile(r"どちら|どっち|なに|何が|何を|何で|いつ|どう|だれ|誰|っけ|のですか|のでしょうか|んですか|んでしょうか|質問|教えて")
+# talk written anywhere in a line: a laugh, a face, a request to the others (笑ってやってください)
+_CHAT_MARK = re.compile(r"[ｗw]{2,}|笑|草|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ震][^()（）\n]{0,12}[)）]|ください|下さい|てね|からね|[!！]{2,}")
+_MOVE_WAYS = {"head:近寄る": "closer", "head:近へ": "closer", "head:離れる": "away", "head:遠へ": "away"}
+
+
+def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderData,
+                    teams: dict[str, str | None] | None) -> RiderOrder | None:
+    """A post neither reading takes, read again without its later lines that are asides: a line
+    (after the first) that does not read as an order alone, corrects nothing (``_CORRECTS``) and
+    names nothing of the order the rest does not — a card of another fighter's (刃さんのFV来たら泣くｗ,
+    刃さんのストライク痛すぎませんか) is theirs, not the order's; or a question about the rules
+    (``_ASKS_ABOUT``: ストライクとソードはどちらが強いのでしょうか？). The GM reads past them; each is
+    warned. Taken when the rest holds; else None."""
+    lines = text.split("\n")
+    if len(lines) < 2:
+        return None
+    fighters = state["fighters"]
+    rest_words = _concepts("\n".join(lines), data, fighters, player)  # narrowed below to the rest's
+    asides = []
+    for k, line in enumerate(lines):
+        if k == 0 or not line.strip() or _CORRECTS.search(line) or not any(ln.strip() for ln in lines[:k]):
+            continue
+        try:
+            _read(line, player, state, data, teams, natural=True)
+            continue  # it reads as an order alone: part of the order
+        except _Refused:
+            pass
+        asides.append(k)
+    if not asides:
+        return None
+    multi = sum(1 for f in fighters.values() if f.get("alive", True)) > 2
+    names = [w for n, f in fighters.items() if n != player for w in (n, _character_name(data, f))] if multi else []
+    rest = "\n".join(ln for k, ln in enumerate(lines) if k not in asides)
+    rest_words = _concepts(rest, data, fighters, player)
+    rest_ways = {_MOVE_WAYS.get(w) for w in rest_words} - {None}
+    kept = []
+    for k in asides:
+        line = lines[k]
+        said = _concepts(line, data, fighters, player)
+        own = {w for w in said if w not in rest_words and _MOVE_WAYS.get(w) not in rest_ways}
+        bound = _NOT_TALK.search(line) is not None  # a condition, scope or negation: it may change what it names
+        question = re.search(r"[?？]", line) is not None and _ASKS_ABOUT.search(line) is not None
+        talk = _TALK.search(line.strip()) is not None or _CHAT_MARK.search(line) is not None or question
+        if sum(ch.isascii() for ch in line) * 2 > len(line) or not talk or any(
+                w and w in line and not re.search(r"[>＞]\s*" + re.escape(w), line)
+                and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names):
+            continue  # romaji or shorthand (ga-do bento, 的 蓮>城戸): read alone it is no sure guide; a name may say whom
+        if (not said and not (bound and re.search(r"\d", line))) or (not own and not bound) or (question and not bound):
+            kept.append(k)
+    if not kept:
+        return None
+    starts = [sum(len(line) + 1 for line in lines[:k]) for k in range(len(lines))]
+    return _read_without(text, [(starts[k], starts[k] + len(lines[k])) for k in kept], player, state, data, teams,
+                         "は行動ではない話として読みませんでした。",
+                         "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
+
+
+def _concepts(text: str, data: RiderData, fighters: dict[str, Any], player: str) -> set[str]:
+    """The order's words a text names (cards, moves, options, fighters), but not a card said as
+    another fighter's (刃さんのFV, 北岡のストライク) nor a fighter's name after ＞ (＞北岡さん: to whom
+    the line is said)."""
+    from ...reader.scan import resolve_unknowns, scan
+    from ...reader.text import Text
+    from .rewrite import lexicon
+
+    def owner(before: str) -> str | None:  # 刃さんの: whose the next word is
+        m = re.search(r"(?:さん|くん|君|氏|先生)?の\s*$", before)
+        if m is None:
+            return None
+        head = before[:m.start()]
+        for size in range(1, min(len(head), 8) + 1):
+            named = find_fighter(head[-size:], fighters, data)
+            if len(named) == 1:
+                return named[0]
+        return None
+
+    said = Text(text)
+    found: set[str] = set()
+    lex = lexicon(data)
+    for tok in resolve_unknowns(scan(said, lex, None, remarks="chatty", readings=True), said, lex, grammar=True):
+        word = said.norm[tok.start:tok.end]
+        before, after = said.norm[:tok.start], said.norm[tok.end:]
+        if tok.kind == "word" and tok.word is not None:
+            concept = str(tok.word.concept)
+            if not concept.startswith(("card:", "head:", "keyword:", "attack:", "pool:", "rule:", "evade:")):
+                continue
+            if concept.startswith("card:") and owner(before) not in (None, player):
+                continue  # 刃さんのFV: theirs
+            found.add(concept)
+        elif tok.kind in ("unknown", "symbol") and len(fighters) > 2 and not re.search(r"[>＞]\s*$", before) \
+                and not re.match(r"\s*(?:さん|くん|君|氏|先生)?の", after):
+            named = find_fighter(word, fighters, data) or ([n] if (n := near_fighter(word, fighters, data)) else [])
+            if len(named) == 1 and named[0] != player:
+                found.add("name:" + named[0])
+    return found
 
 
 # idioms of luck (あとは運に任せる, 運次第): 運 is no 運動性 there

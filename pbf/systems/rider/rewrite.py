@@ -23,7 +23,7 @@ from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_ov
 from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData, norm as card_spelling
-from .names import _COURTESY, find_fighter, is_fighter
+from .names import _COURTESY, find_fighter, is_fighter, near_fighter
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
 # roles are explained at its top). Read once per process, from pbf's cache.
@@ -78,6 +78,8 @@ def lexicon(data: RiderData) -> Lexicon:
                 lex.add(band + joint + verb, flavour_word)
     for courtesy in words.get("courtesy") or ():
         lex.add(courtesy, Word("function", courtesy, kind="function"))
+    for said in words.get("function") or ():  # で合っていますか: asked of the order, no card (合っ is no アド)
+        lex.add(said, Word("function", said, kind="function"))
     lex.add_closed_lists()
     if len(_BUILT) >= 8:
         _BUILT.clear()
@@ -128,7 +130,7 @@ _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー本人": "本体の攻
 # the scope's words as the order language writes them (本体|ライダー|本人|モンスター|契約モンスター|アドベント)
 _SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
 # 超回避1(本体のみ), 超回避 2（アドベント以外）: the scope of the 超回避 in brackets, as its colon form
-_SCOPE_IN_BRACKETS = re.compile(rf"((?:超回避|超回|ちょうかいひ)\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|av|庇う(?:とき|時)?)"
+_SCOPE_IN_BRACKETS = re.compile(rf"(?:(?:回避|避)\s*[:：]\s*)?((?:超回避|超回|ちょうかいひ|超)\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|av|庇う?(?:とき|時)?|かばう?(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]", re.I)
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
 _BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー本人|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|アドベンド|あどべんと|advent|av)"
@@ -141,6 +143,20 @@ _SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
 # a card, は, another card and なら: the first is the 受動 card, the second its condition (checked: passive only)
 _PASSIVE_IS = re.compile(r"(?<![ァ-ヶーa-z])([ァ-ヶー]{2,12}|[a-z]{2,3})\s*は\s*([ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:なら|ならば)", re.I)
+# a move with whom it is against in brackets: 離れる(北岡), 近寄る(北岡,城戸), 移：中(秋山), 中へ（内と）
+# (近 alone with a name is read, and noted, as 近寄る where 近:ゾルダ is)
+_MOVE_SAID = {"近寄る": "近寄る", "近寄り": "近寄る", "近寄": "近寄る", "近づく": "近寄る", "離れる": "離れる", "離れ": "離れる",
+              "離": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ"}
+_MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|離れる|離れ|離|近へ|中へ|遠へ|中|遠)"
+                              r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
+# a 受動 label over two or more conditions, each with its card after an arrow: 受：FV→GV、攻→SV
+_PASSIVE_WORD = r"(?:攻撃?|こうげき|atk|attack|[ァ-ヶー]{2,12}|[a-z]{2,3})"
+_PASSIVE_PAIR = re.compile(rf"({_PASSIVE_WORD})\s*(?:→|->|⇒|=>)\s*({_PASSIVE_WORD})", re.I)
+_PASSIVE_PAIRS = re.compile(rf"(?:受動|受|授動)\s*[:：]\s*({_PASSIVE_WORD}\s*(?:→|->|⇒|=>)\s*{_PASSIVE_WORD}"
+                            rf"(?:\s*[、,，]\s*{_PASSIVE_WORD}\s*(?:→|->|⇒|=>)\s*{_PASSIVE_WORD})+)", re.I)
+# a 受動 card with its condition in brackets after it: 受:GV(攻), 受動 RV（FV時）, 受:GV(攻撃のとき)
+_PASSIVE_BRACKET = re.compile(r"(?:受動|受|授動|ukemi|passive)\s*[:：]?\s*([ァ-ヶー]{2,12}|[a-z]{2,3})\s*[(（]\s*"
+                              r"(攻撃?|こうげき|atk|attack|[ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:の?(?:時|とき)|なら|に)?\s*[)）]", re.I)
 # a fighting game's numpad as the move (4 back, 5 neutral, 6 forward): only with the move said in
 # brackets after it (4（離）, 5(留)) or after the move's label (移動5): a digit alone is a count
 _NUMPAD_MOVE = re.compile(r"(?<![\d.])([456])\s*[(（]\s*([^)）]{1,8})\s*[)）]|移動\s*[:：]?\s*([456])(?![\d点.])")
@@ -173,6 +189,28 @@ _SCOPE_THEN_SUPER = re.compile(rf"(?P<who>{_WHO}){_OF_ATTACK}\s*(?:のみ|だけ
 # the scope said before the HP it costs, as a sentence of its own: 庇うときだけ、HPを1点使って超回避します
 _SCOPE_BEFORE = re.compile(rf"(?<![^\s、。,.!！])(?:({_SCOPE_WHO})\s*の\s*攻撃\s*(?:の)?|庇う)\s*(?:とき|時|場合)\s*(?:だけ|のみ|限定)\s*(?:は|に)?[、,\s]*$")
 _SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?")
+
+
+def _parts(tokens: list[Token]) -> set[str]:
+    """The parts of an order a run of tokens says, for a correction that takes back only what it
+    says again (``taken_back``): 阻止 (with its condition), a 受動 rule (a card under a condition),
+    the move, the card, the attack, each option."""
+    concepts = [t.word.concept for t in tokens if t.kind == "word" and t.word is not None]
+    if any(c.startswith("head:") and "阻止" in c for c in concepts):
+        return {"block"}
+    if any(c.startswith(("nara:", "keyword:受動")) for c in concepts):
+        return {"passive"}
+    said = set()
+    for c in concepts:
+        if c.startswith("card:"):
+            said.add("card")
+        elif c in ("head:近寄る", "head:離れる", "head:近へ", "head:中へ", "head:遠へ") or c.startswith("rule:"):
+            said.add("move")
+        elif c.startswith("attack:") or c in ("keyword:攻撃:", "head:攻撃しない"):
+            said.add("attack")
+        elif c.startswith(("keyword:", "evade:", "pool:")) or c == "head:受け":
+            said.add(c.split(":")[1] or c)
+    return said
 
 
 def _without_courtesy(word: str) -> str:
@@ -229,12 +267,48 @@ def _scope_said(scope: re.Match[str] | None) -> str:
     return f": {_SCOPE_WORDS[scope.group(1)]}{'だけ' if scope.group('only') else '以外'}"
 
 
+# a label's shorthands for what has a form of its own: 避:受け / 回避は受けで (受け), 避：超2 (超回避 2),
+# 攻:隙1 (隙狙い 1), 阻：近寄り× / 近寄りは阻止しない (近寄るなら阻止しない)
+_EVADE_UKE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:回避|避|回)\s*(?:[:：]|は|を)\s*(?:受け|うけ)(?:で|にします|します|する)?(?![ぁ-ん一-龯])")
+_EVADE_SUPER = re.compile(r"(?<![^\s、。,/／・】|:：])(?:回避|避)\s*[:：]\s*(?:超回避|超回|超)\s*(\d{1,2})(?!\d)")
+_ATTACK_AIM = re.compile(r"(?<![^\s、。,/／・】|:：])攻(?:撃)?\s*[:：]\s*(?:隙狙い|隙|スキ)\s*(\d{1,2})(?!\d)")
+_BLOCK_MOVES = {"近寄り": "近寄る", "寄り": "近寄る", "近づき": "近寄る", "接近": "近寄る", "離れ": "離れる", "離脱": "離れる", "後退": "離れる"}
+_BLOCK_LABEL = re.compile(r"(?<![^\s、。,/／・】|:：])(?:阻止|阻)\s*[:：]\s*(近寄り|寄り|近づき|接近|離れ|離脱|後退)?\s*(?:は|のみ|だけ)?\s*"
+                          r"(×|✕|なし|無し|しない|せず|通す|ok|○|〇|有|あり|する)(?![ぁ-ん一-龯])", re.I)
+_BLOCK_BOTH = re.compile(r"(?:[^\s、。,!！]{1,8}?(?:さん|くん|君|氏)?が\s*)?(?:近寄|近づ|寄)[^、。\n]{0,10}?のも[、,\s]*(?:離れ|下が)[^、。\n]{0,10}?のも[、,\s]*(?:どちらも|両方)?\s*阻止\s*(?:しません|しない|せず|なし)"
+                         r"|(?:[^\s、。,!！]{1,8}?(?:さん|くん|君|氏)?が\s*)?(?:離れ|下が)[^、。\n]{0,10}?のも[、,\s]*(?:近寄|近づ|寄)[^、。\n]{0,10}?のも[、,\s]*(?:どちらも|両方)?\s*阻止\s*(?:しません|しない|せず|なし)")
+_SUPER_SCOPED = re.compile(rf"(?:超回避|超回)\s*(\d{{1,2}})\s*(?:は|を)\s*({_SCOPE_WHO}|av|庇う|かばう|庇)\s*(?:の攻撃)?\s*(?:の)?\s*(?:とき|時|場合)?\s*"
+                           r"(だけ|のみ|限定|以外)(?:で|に|です)?", re.I)
+_ATTACK_NEAREST = re.compile(r"(?<![^\s、。,/／・】|:：])攻撃\s*(?:は|:|：)\s*(?:いちばん|一番|最も|もっとも)\s*近い\s*(?:人|相手|ライダー|敵|方)\s*(?:に|で|を|から)?(?:します)?")
+_BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
+                          r"(しない|しません|せず|なし|無し|する|します)")
+
+
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
+    for m in _ATTACK_AIM.finditer(norm):
+        out.append((m.start(), m.end(), f"隙狙い {m.group(1)}"))
+    for m in (*_BLOCK_LABEL.finditer(norm), *_BLOCK_TOPIC.finditer(norm)):
+        blocked = m.group(2).lower() in ("○", "〇", "有", "あり", "する", "します")
+        said = f"{_BLOCK_MOVES[m.group(1)]}なら" if m.group(1) else ""
+        out.append((m.start(), m.end(), f"{said}阻止{'する' if blocked else 'しない'}"))
+    for m in _BLOCK_BOTH.finditer(norm):  # 近寄ってくるのも離れるのも、阻止しません: neither is blocked
+        out.append((m.start(), m.end(), "阻止しない"))
+    for m in _SUPER_SCOPED.finditer(norm):  # 超回避1は庇うときだけ
+        who = m.group(2)
+        scope = "庇うとき" if who.startswith(("庇", "かば")) else _SCOPE_WORDS.get(who, "アドベント" if who.lower() == "av" else "本体の攻撃")
+        out.append((m.start(), m.end(), f"超回避 {m.group(1)}: {scope}{'以外' if m.group(3) == '以外' else 'だけ'}"))
+    for m in _ATTACK_NEAREST.finditer(norm):  # 攻撃はいちばん近い人で: no list (the nearest first)
+        out.append((m.start(), m.end(), ""))
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
         scope = _SCOPE_WORDS.get(m.group(3), "アドベント" if m.group(3).lower() == "av" else "庇うとき")
         out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
+    for m in _EVADE_UKE.finditer(norm):
+        out.append((m.start(), m.end(), "受け"))
+    for m in _EVADE_SUPER.finditer(norm):
+        if not any(s < m.end() and m.start() < e for s, e, _r in out):
+            out.append((m.start(), m.end(), f"超回避 {m.group(1)}"))
     for m in _THRESHOLD.finditer(norm):
         out.append((m.start(), m.end(), THRESHOLD_MARK + m.group(1)))
     for m in _PASSIVE_AFTER.finditer(norm):  # ガードベントは攻撃されたときに使います: a 受動 card, its condition after it
@@ -318,6 +392,23 @@ class Rewritten:
             if card and when and self.phase.get(card) == "passive" and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"受動: {data.card_name(when)}なら{data.card_name(card)}"))
+        for m in _MOVE_WITH_NAMES.finditer(src.norm) if roster else ():  # 離れる(北岡), 近寄る(北岡,城戸), 中へ（内と）
+            whom = [self._fighter(w) for w in re.split(r"\s*[,、・，>＞→]\s*", m.group(2).strip())]
+            if whom and all(whom) and len(set(whom)) == len(whom) and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"{_MOVE_SAID[m.group(1)]}: {', '.join(whom)}"))
+        for m in _PASSIVE_PAIRS.finditer(src.norm):  # 受：FV→GV、攻→SV: a list of 受動 cards, each after its condition
+            pairs = [(self._condition(when), data.card_words.get(card_spelling(card)))
+                     for when, card in _PASSIVE_PAIR.findall(m.group(1))]
+            if pairs and all(when and card and self.phase.get(card) != "active" for when, card in pairs) and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), " / ".join(f"受動: {when}なら{data.card_name(card)}" for when, card in pairs)))
+        for m in _PASSIVE_BRACKET.finditer(src.norm):  # 受:GV(攻), 受:RV（FV時）: a 受動 card, its condition in brackets
+            card = data.card_words.get(card_spelling(m.group(1)))
+            when = self._condition(m.group(2))
+            if card and when and self.phase.get(card) != "active" and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"受動: {when}なら{data.card_name(card)}"))
         for m in _NUMPAD_MOVE.finditer(src.norm):  # 4（離）, 移動5: a fighting game's numpad, said as a move
             digit = m.group(1) or m.group(3)
             said = m.group(2)
@@ -359,7 +450,7 @@ class Rewritten:
                 self._names.add(src.span(tok.start, tok.end)[0])
         scanned = self._whom_in_brackets(scanned, src) if roster else scanned
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
-        tokens, back = taken_back(self._remarks(scanned, src, declared), src)
+        tokens, back = taken_back(self._remarks(scanned, src, declared), src, _parts)
         self.notes += back
         tokens = flavour(tokens, src)
         tokens = _event_final(tokens, src)
@@ -668,6 +759,12 @@ class Rewritten:
                     for also in self._moved_also:
                         clauses[-1].extend([(", ", also[1], also[1]), also])
                     close()
+                    if len(self._roster) > 2:  # said, not guessed silently: the default would be the nearest
+                        line, column, shown = src.where(tok.start, tok.end)
+                        whom = "、".join(p[0].strip() for p in (self._moved_against, *self._moved_also))
+                        self.notes.append(Problem(f"の相手が書かれていないので、移動の相手（{whom}）を攻撃すると読みました。", line=line,
+                                                  column=column, text=shown, severity="warning",
+                                                  hint="別の相手を攻撃するなら「攻撃: 名前」と書いてください。"))
                 continue
             if role == "nara" and raw(tok).strip().lower() in ("vs", "vs.", "versus", "against") and nxt is not None and \
                     nxt.kind == "unknown" and (src.span(nxt.start, nxt.end)[0] in self._names or self._is_name(raw(nxt))):
@@ -767,6 +864,8 @@ class Rewritten:
                         clauses[:] = kept_clauses + [[("庇う ", *span(tok)), where_named]]
                         close()
                         continue
+                if value == "受動:" and state["open"] and "".join(p for p, _s, _e in clauses[-1]).rstrip().endswith("なら"):
+                    continue  # ファイナルベントを使ってきたら、受動カードでガードベント: the condition says it already
                 if value == "受動:" and nxt is not None and src.norm[tok.end:nxt.start].strip().startswith(("で", "に")):
                     last = clauses[-1] or (clauses[-2] if len(clauses) > 1 else [])
                     if len(last) == 1 and last[0][0] in self.card_names:
@@ -1276,6 +1375,23 @@ class Rewritten:
         parts = [part for part in _PRIORITY_ARROW.split(written.lstrip("←")) if part.strip()]
         return bool(parts) and all(self._is_name(part) for part in parts)
 
+    def _condition(self, written: str) -> str | None:
+        """A 受動 card's condition as a label writes it: 攻 (攻撃), a card's name or abbreviation (FV)."""
+        if written.lower() in ("攻", "攻撃", "こうげき", "atk", "attack"):
+            return "攻撃"
+        card = self._data.card_words.get(card_spelling(written))
+        return self._data.card_name(card) if card else None
+
+    def _fighter(self, written: str) -> str | None:
+        """The one fighter the word (a courtesy title dropped) names, by its name or loosely (its
+        reading: 内と for ナイト), or None."""
+        bare = _without_courtesy(written.strip())
+        if not bare or not self._is_name(bare):
+            return None
+        fighters = {name: {"character": character} for name, character in self._roster}
+        found = find_fighter(bare, fighters, self._data)
+        return found[0] if len(found) == 1 else near_fighter(bare, fighters, self._data)
+
     def _is_name(self, written: str) -> bool:
         """The word (a courtesy title dropped) names one fighter of the battle; each word is
         looked up once a post."""
@@ -1465,7 +1581,8 @@ _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values 
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
 _AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)"
-                       r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(?:(?:今|いま|現在)の\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:にします|にする|で|に)?(?=[、,。\s]|留|とど|$)"
+                       r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(?:(?:今|いま|現在)の\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:にします|にする|で|に)?"
+                       r"(?:\s*(?:動きません|動かないです|動かない|動かずに|動かず|うごかない|いきます|行きます|です|でいます|で大丈夫です|で大丈夫|大丈夫です|でいいです|でok))?(?=[、,。!！\s]|留|とど|$)"
                        r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]")  # 留(近): staying, at 近
 # 近距離なので, 今は遠距離だから: the band they are at, said as the reason of the order — no move
 _BAND_NOW = re.compile(r"(?:(?:今|いま|現在)\s*(?:は|も)?\s*)?(近|中|遠)距離\s*(?:なので|だから|ですので|ですから|なんで|なのに)")
