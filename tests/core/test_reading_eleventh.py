@@ -52,6 +52,19 @@ from pbf.turn.check import read_for_check
     ("three", "城戸", "みなさんこんばんは！\nナイトとゾルダに挟まれてるの草\n【行動】\nサバイブ！！\n近寄る: 最も遠い相手\n攻撃はいちばん近い人で",
      "近寄る: 最も遠い相手 / サバイブ"),
     ("rd", "城戸", "近寄りは阻止しない", "近寄るなら阻止しない"),  # was read 近寄る / 阻止しない
+    # the evasion's roll said as a declaration; an IME's 長回避 and 請け; 尤も for 最も; hold said twice
+    ("rd", "城戸", "【行動】離れる／攻撃しない／回避判定：運動性／長回避３", "離れる / 攻撃しない / 回避: 運動性 / 超回避 3"),
+    ("rd", "城戸", "【行動】\n離れる\nソードベント\n回避の判定は運動性でロールします。", "離れる / ソードベント / 回避: 運動性"),
+    ("rd", "刃", "ちわっす\n【行動】中へ、ガードベント、回避判定は防御力で", "中へ / ガードベント / 回避: 防御力"),
+    ("rd", "城戸", "【行動】\n離れる\nソードベント\n請け\n隙狙い１（攻撃力を２点マイナス）", "離れる / ソードベント / 隙狙い 1 / 受け"),
+    ("three", "城戸", "【行動】尤も遠い相手に近寄る／アドベント", "近寄る: 最も遠い相手 / アドベント"),
+    ("rd", "城戸", "koudou: move away, hold (no attack), evade roll: agility\nsuper evasion 3",
+     "離れる / 攻撃しない / 回避: 運動性 / 超回避 3"),
+    # a phone's kana run together, sound marks dropped: cut by the readings of the battle's words and names
+    ("three", "北岡", "【行動】 いちはんちかいひとからはなれる ｼｭｰﾄ こうげき れん→きど", "離れる: 最も近い相手 / シュートベント / 攻撃: 蓮, 城戸"),
+    ("three", "城戸", "【行動】がーど きたおかをかはう こうげきしない", "ガードベント / 攻撃しない / 庇う 北岡"),
+    ("rd", "城戸", "【行動】こうげきしない かいひろーるはうんとうせい", "攻撃しない / 回避: 運動性"),
+    ("rd", "刃", "【行動】 あとべんと ちょうかいひ2 たっせいち5いしょうなら", "アドベント / 超回避 2: 達成値5以上なら"),
 ])
 def test_corpus_18_rider(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)
@@ -108,3 +121,10 @@ def test_a_correction_that_says_something_new_adds_it(camps):
     got, notes = read_for_check(camps["rd"], "城戸", "【行動】\n近寄ります。\nソードベントを使います。\nやっぱり超回避1も付けます。")
     assert got == "近寄る / ソードベント / 超回避 1"
     assert any("書き足した" in n.message for n in notes)
+
+
+def test_a_kana_run_is_cut_only_one_way(camps):
+    """The run is cut into the fewest pieces, and read only when every such cut means the same;
+    the note names the pieces."""
+    got, notes = read_for_check(camps["three"], "城戸", "【行動】がーど きたおかをかはう こうげきしない")
+    assert any("「北岡・を・庇う」と区切って読みました" in n.message for n in notes)

@@ -120,7 +120,7 @@ _AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使っ�
 
 
 # the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら
-_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|↑|\+|or\s+more|or\s+higher|and\s+up)"
+_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|いしょう|↑|\+|or\s+more|or\s+higher|and\s+up)"
                         r"\s*(?:(?:の|で)?(?:とき|時|場合)(?:だけ|のみ)(?:に|で)?\s*(?:してください|して下さい|します|する|お願いします)?|だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
 THRESHOLD_MARK = "\x00≥"
 
@@ -213,6 +213,30 @@ def _parts(tokens: list[Token]) -> set[str]:
     return said
 
 
+# the particles a phone's run of kana is cut at (きたおか・を・かばう)
+_RUN_PARTICLES = frozenset(("を", "に", "から", "は", "で", "の", "と", "が", "へ", "も", "まで"))
+_LOOSE: dict[int, tuple[Lexicon, dict[str, Word | None]]] = {}
+
+
+def _loose_words(lex: Lexicon) -> dict[str, Word]:
+    """The order words of ``lex`` by their loosened readings (sound marks, small kana and long
+    marks optional: かはう is かばう, 庇う); a reading two concepts share is none."""
+    kept = _LOOSE.get(id(lex))
+    if kept is not None and kept[0] is lex:
+        return kept[1]
+    next(lex.match_reading("", 0), None)  # builds its index of readings
+    index: dict[str, Word | None] = {}
+    said = [(k, w) for k, w in lex.exact.items() if w.kind == "order" and not kana.has_kanji(k) and not k.isascii()]
+    for form, word in [*said, *(lex._by_reading or {}).items()]:
+        key = kana._loosen(kana_fold(form))
+        if len(key) >= 2:
+            index[key] = word if index.get(key, word) is not None and index.get(key, word).concept == word.concept else None
+    words = {k: w for k, w in index.items() if w is not None}
+    _LOOSE.clear() if len(_LOOSE) >= 8 else None
+    _LOOSE[id(lex)] = (lex, words)
+    return words
+
+
 def _without_courtesy(word: str) -> str:
     """The name without the courtesy title written after it (城戸さん: 城戸)."""
     for courtesy in _COURTESY:
@@ -284,9 +308,30 @@ _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき
                           r"(しない|しません|せず|なし|無し|する|します)")
 
 
+# 回避判定は防御力で, 回避の判定は運動性でロールします, 回避判定：運動性, かいひろーるはうんとうせい, evade roll: agility
+_POOL_SAID = {"運動性": "運動性", "うんとうせい": "運動性", "うんどうせい": "運動性", "運": "運動性", "agility": "運動性", "mobility": "運動性",
+              "防御力": "防御力", "ぼうぎょりょく": "防御力", "ほうきょりょく": "防御力", "防": "防御力", "defense": "防御力", "defence": "防御力",
+              "攻撃力": "攻撃力", "こうげきりょく": "攻撃力", "攻": "攻撃力", "attack": "攻撃力"}
+_EVADE_ROLL = re.compile(r"(?:回避|かいひ|避)\s*(?:の)?\s*(?:判定|はんてい|ロール|ろーる)\s*(?:[:：]|は|を)?\s*"
+                         r"(運動性|うん[とど]うせい|防御力|ぼうぎょりょく|ほうきょりょく|攻撃力|こうげきりょく|運|防|攻)(?![ぁ-ん一-龯]*力)"
+                         r"\s*(?:で|に)?\s*(?:ロールします|ロールする|振ります|振る|ふります|します|する|お願いします|にします)?"
+                         r"|evade\s+roll\s*[:：]?\s*(?:with\s+)?(agility|mobility|defen[cs]e|attack)", re.I)
+# 超回避 as an IME writes its reading (ちょうかいひ: 長回避, 調回避)
+_SUPER_BY_READING = re.compile(r"(?:長|調|腸|蝶)回避\s*(\d{1,2})")
+# 隙狙い１（攻撃力を２点マイナス）: the declaration's cost said again in brackets
+_AIM_GLOSSED = re.compile(r"(?:隙狙い|スキ狙い)\s*(\d{1,2})\s*[(（]\s*<?攻撃力>?\s*を?\s*(\d{1,2})\s*点?\s*(?:マイナス|減らす|減らします|下げる|下げます)?\s*[)）]")
+
+
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
+    for m in _EVADE_ROLL.finditer(norm):
+        out.append((m.start(), m.end(), f"回避: {_POOL_SAID[(m.group(1) or m.group(2)).lower()]}"))
+    for m in _SUPER_BY_READING.finditer(norm):
+        out.append((m.start(), m.end(), f"超回避 {m.group(1)}"))
+    for m in _AIM_GLOSSED.finditer(norm):
+        if int(m.group(2)) == 2 * int(m.group(1)):
+            out.append((m.start(), m.end(), f"隙狙い {m.group(1)}"))
     for m in _ATTACK_AIM.finditer(norm):
         out.append((m.start(), m.end(), f"隙狙い {m.group(1)}"))
     for m in (*_BLOCK_LABEL.finditer(norm), *_BLOCK_TOPIC.finditer(norm)):
@@ -428,6 +473,7 @@ class Rewritten:
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
+        scanned = self._kana_runs(scanned, src, lex)
         for k, tok in enumerate(scanned[:-1]):  # こうどう むーぶべんと: 行動 in kana at a line's start, the marker
             after = scanned[k + 1]
             if tok.kind == "unknown" and kana_fold(src.norm[tok.start:tok.end]) == kana_fold("こうどう") and \
@@ -1099,7 +1145,15 @@ class Rewritten:
                 clause = clause + [(p[len("受動: "):] if p.startswith("受動: ") else p, s_, e_)
                                    for p, s_, e_ in card if p.strip() not in ("受動:",)]
             merged.append(clause)
-        clauses = merged
+        clauses = []
+        for clause in merged:  # hold (no attack): the same standing word said twice is said once
+            said = "".join(p for p, _s, _e in clause).strip()
+            if said in ("攻撃しない", "受け", "阻止しない", "阻止する") and any("".join(p for p, _s, _e in c).strip() == said for c in clauses):
+                line, column = position(src.original, clause[0][1])
+                self.notes.append(Problem(f"は前の「{said}」と同じこととして読みました。", line=line, column=column,
+                                          text=src.original[clause[0][1]:clause[-1][2]].strip() or said))
+                continue
+            clauses.append(clause)
         for clause in clauses:
             said = self.src.original[clause[0][1]:clause[0][2]].strip() if clause else ""
             if len(clause) > 1 and clause[0][0].rstrip(": ") in ("近へ", "遠へ") and said in ("近", "遠"):
@@ -1374,6 +1428,86 @@ class Rewritten:
         """The word names a fighter of the battle, or each of the words it lists does (蓮>城戸)."""
         parts = [part for part in _PRIORITY_ARROW.split(written.lstrip("←")) if part.strip()]
         return bool(parts) and all(self._is_name(part) for part in parts)
+
+    def _kana_runs(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
+        """A phone's kana run together, sound marks dropped (きたおかをかはう, いちはんちかいひとからはなれる):
+        cut into the battle's words by their readings (sound marks, small kana and long marks
+        optional), particles and fighters' names, when exactly one cut of fewest pieces covers the
+        run and holds an order word — noted with the pieces; else left as it was (and named)."""
+        def kana_only(tok: Token) -> bool:
+            return tok.end > tok.start and all("ぁ" <= ch <= "ゖ" or ch == "ー" for ch in src.norm[tok.start:tok.end])
+
+        out: list[Token] = []
+        i = 0
+        while i < len(tokens):
+            j = i
+            while j < len(tokens) and kana_only(tokens[j]) and (j == i or tokens[j].start == tokens[j - 1].end):
+                j += 1
+            run = tokens[i:j]
+            bad = any(t.kind in ("unknown", "function") and t.word is None and not t.candidates for t in run)
+            said = src.norm[run[0].start:run[-1].end] if run else ""
+            cut = self._cut(said, lex) if bad and len(said) >= 5 else None
+            if cut is None:
+                out.extend(run or tokens[i:i + 1])
+                i = max(j, i + 1)
+                continue
+            base = run[0].start
+            for a, b, kind, value in cut:
+                if kind == "name":
+                    out.append(Token(base + a, base + b, "unknown"))
+                    self._names.add(src.span(base + a, base + b)[0])
+                else:
+                    out.append(Token(base + a, base + b, kind, value, corrected=kind == "word"))
+            line, column, shown = src.where(run[0].start, run[-1].end)
+            pieces = "・".join(value if kind == "name" else value.shown if kind == "word" else said[a:b] for a, b, kind, value in cut)
+            self.notes.append(Problem(f"を「{pieces}」と区切って読みました。", line=line, column=column, text=shown))
+            i = j
+        return out
+
+    def _cut(self, said: str, lex: Lexicon) -> list[tuple[int, int, str, Any]] | None:
+        words = _loose_words(lex)
+        names: dict[str, str | None] = {}
+        fighters = {name: {"character": character} for name, character in self._roster}
+        for name, character in self._roster:
+            try:
+                sheet = self._data.character(character)[1]
+            except KeyError:  # pragma: no cover
+                continue
+            for spelling in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])):
+                for key in kana.looses(spelling) if spelling else ():
+                    names[key] = name if names.get(key, name) == name else None
+        del fighters
+        n = len(said)
+        best: list[list[tuple[int, tuple]] | None] = [None] * (n + 1)  # per end: (pieces, the cut) of fewest pieces
+        best[0] = [(0, ())]
+        for i in range(n):
+            if not best[i]:
+                continue
+            count = best[i][0][0]
+            for j in range(i + 1, n + 1):
+                piece = said[i:j]
+                key = kana._loosen(kana_fold(piece))
+                found = []
+                if piece in _RUN_PARTICLES:
+                    found.append(("function", Word("function", piece, kind="function")))
+                if j - i >= 2 and words.get(key) is not None:
+                    found.append(("word", words[key]))
+                if j - i >= 2 and names.get(key) is not None:
+                    found.append(("name", names[key]))
+                for kind, value in found:
+                    cut = (*best[i][0][1], (i, j, kind, value))
+                    if best[j] is None or count + 1 < best[j][0][0]:
+                        best[j] = [(count + 1, cut)]
+                    elif count + 1 == best[j][0][0]:
+                        best[j].append((count + 1, cut))
+        if not best[n]:
+            return None
+        meanings = {tuple((kind, value if kind == "name" else getattr(value, "concept", value)) for _i, _j, kind, value in cut)
+                    for _count, cut in best[n]}
+        cut = best[n][0][1]
+        if len(meanings) != 1 or len(cut) < 2 or not any(kind == "word" for _i, _j, kind, _v in cut):
+            return None
+        return list(cut)
 
     def _condition(self, written: str) -> str | None:
         """A 受動 card's condition as a label writes it: 攻 (攻撃), a card's name or abbreviation (FV)."""
