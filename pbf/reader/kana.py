@@ -47,7 +47,7 @@ def reading(word: str) -> str:
     text = unicodedata.normalize("NFKC", word)
     if has_kanji(text):  # janome reads kanji with their okurigana as written (少し, not 少シ)
         text = _read_kanji(text)
-    folded = fold(text)
+    folded = fold(text).translate(_PHONE_SMALL)
     if any("a" <= ch <= "z" for ch in folded):
         import jaconv
 
@@ -127,6 +127,9 @@ def _romaji_fixed(word: str) -> str:
     return word.replace("-", "ー")
 
 
+# small ゎ ゕ ゖ make no sound with the kana before them (a flip phone's toggle keypad gives them
+# for わ か け: よゎ is よわ): the reading has the large kana
+_PHONE_SMALL = str.maketrans("ヮヵヶ", "ワカケ")
 _SMALL = str.maketrans("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ")
 _VOWEL_OF = {}
 for _row, _vowel in (("アカサタナハマヤラワガザダバパ", "ア"), ("イキシチニヒミリギジヂビピ", "イ"),

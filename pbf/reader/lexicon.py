@@ -114,6 +114,8 @@ FUNCTION_WORDS = (
     "よけます", "よける", "避けます", "避ける", "かわします", "かわす", "狙っています", "狙ってます", "狙います", "狙う",
     "狙って", "念のため", "念の為", "一応", "いったん", "一旦", "以上", "普通に", "ふつうに", "確実に", "なるべく", "思い切って",
     "全力で",
+    # Kansai-ben and its romaji: で ええ is "is fine" (朧月でええ, oborozuki de ee)
+    "でええ", "でええで", "でええよ", "でいい", "de ee", "de ii",
 )
 # What negates the order word before it: never dropped (ソードベントは使わない is not ソードベント).
 NEGATIONS = ("しない", "しません", "せず", "せずに", "ない", "ません", "使わない", "使いません", "つかわない", "出さない",
@@ -287,6 +289,9 @@ class Lexicon:
                 d = 0 if kana.unmarked(written) == kana.unmarked(self.spelled.get(form, form)) and len(folded) >= 2 else limit + 1
                 if d > limit and said == form_said and len(folded) >= 3 and len(form) >= 3 and not kana.has_kanji(folded + form):
                     d = 0  # ガアド and ガード: a long vowel written as its vowel
+                if d > limit and len(folded) == 2 and "ー" in form and not kana.has_kanji(folded + form) \
+                        and kana.reading(written) == kana.reading(self.spelled.get(form, form)).replace("ー", ""):
+                    d = 0  # ガド and ガード: the long mark an IME dropped, every other kana and mark as written
             else:
                 d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
                 if d > 0 and kana.has_kanji(written):

@@ -880,6 +880,11 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
                 continue  # こおげき+なら is no slip of 攻撃なし: a word read only as written is never part of one
             if not word or (len(word) == 1 and word.isascii()):
                 continue
+            if any(t.kind == "function" and text.norm[t.start:t.end] == "を" for t in out[a:b + 1]):
+                continue  # を is the object's particle, never part of a word (彩光蓮華掌を+やっ is no slip of 弱攻撃)
+            if word.endswith("っ") and b + 1 < len(out) and out[b + 1].start == out[b].end \
+                    and text.norm[out[b + 1].start:out[b + 1].start + 1] in ("て", "た", "ち", "と"):
+                continue  # やっ+て, 割っ+とく: a verb cut before its ending, no slip of a word
             if ":" in word[:-1]:
                 continue  # 攻撃：+連 is a label and what follows it, no slip of the label
             found, near = lexicon.correction(word, kinds)
@@ -898,7 +903,7 @@ def resolve_unknowns(tokens: list[Token], text: Text, lexicon: Lexicon, kinds: t
                 break
             if near and not candidates and a == b == i:
                 candidates = tuple(near)
-        if not done and not candidates and _alone(out, i, text):
+        if not done and not candidates and (_alone(out, i, text) or _ends_after_word(out, i)):
             found = lexicon.same_kanji(text.norm[tok.start:tok.end], kinds)
             if found is not None:
                 out[i] = Token(tok.start, tok.end, "unknown", found, corrected=True)
@@ -977,6 +982,15 @@ def _alone(tokens: list[Token], i: int, text: Text) -> bool:
     return all(t is None or t.kind in ("sep", "comment", "symbol") for t in (before, after))
 
 
+def _ends_after_word(tokens: list[Token], i: int) -> bool:
+    """The token ends its chunk (a separator or the post's end after it) right after a word of the
+    game written against it (エナジキャノン+若: a card after the technique, as エナジーキャノン弱 is)."""
+    before = tokens[i - 1] if i > 0 else None
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    return before is not None and before.end == tokens[i].start and before.kind in ("word", "unknown") \
+        and before.word is not None and before.word.kind == "order" and (after is None or after.kind == "sep")
+
+
 def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token] | None:
     """An unknown run of kanji (four to eight) that is two or three words each a near miss of one
     word by reading (交替交替: 後退 後退; 全身全身 前進 前進) — an IME converts a phrase at once —
@@ -1025,6 +1039,8 @@ def chat_sentences(tokens: list[Token], src: Text, prose: bool = False,
         sentences[-1].append(tok)
         if tok.kind == "sep" and (tok.end == tok.start or src.norm[tok.start] in _ENDS):
             sentences.append([])
+        elif prose and tok.kind == "function" and text.endswith("。"):
+            sentences.append([])  # 強攻撃です。次のターンは…: the function word です。 ends its sentence
     kept: list[Token] = []
     notes: list[Problem] = []
     ordered = False  # a sentence before held an order word as written

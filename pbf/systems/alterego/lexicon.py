@@ -14,7 +14,7 @@ from typing import Any
 
 from ... import yamlio
 from ...reader.kana import fold as kana_fold, has_kanji
-from ...reader.lexicon import Lexicon, Word
+from ...reader.lexicon import Lexicon, Word, conjugations
 from .data import DATA_DIR, Character, GameData
 
 _EXTRA: list[Any] = []
@@ -60,6 +60,9 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
         lex.add(str(word), Word("refer", str(word), kind="refer"))
     for verb in extra.get("drop_verbs") or ():
         lex.add_verb(str(verb), Word("function", str(verb), kind="function"))
+        for form in conjugations(str(verb)):  # 着地したら, 撃ったら: "and then" after the move before
+            if form.endswith(("た", "だ")):
+                lex.add(form + "ら", Word("function", str(verb), kind="function"))
     # a character's own technique by the first two characters of its name (旋風 for 旋風脚, 朧月 …),
     # when no other word is spelled so
     for tech in character.techniques[len(data.common):]:

@@ -193,6 +193,38 @@ def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
     return out
 
 
+def _a_word_of_its_own(written: str, meant: str) -> str | None:
+    """``かーど`` read as ガード (a sound mark off) is, as written, カード — a word of its own in
+    janome's dictionary (card): that word, in katakana; None for a slip that is no word (ガート, がーと)."""
+    said = kana.fold(written)
+    if not said or not all("ァ" <= ch <= "ヺ" or ch == "ー" for ch in said) or said == kana.fold(meant) \
+            or kana.unmarked(said) != kana.unmarked(meant):
+        return None
+    found = list(kana._tokenizer().tokenize(said))
+    return said if len(found) == 1 and found[0].node_type == "SYS_DICT" and found[0].surface == said else None
+
+
+def _anchors_to_names(tokens: list[Piece], src: Text) -> list[Piece]:
+    """``>>楓 飛んできたら…``: >> at a line's start written against a word pbf does not know (a
+    name) is an anchor to that poster, as >>12 is — not two 前進 cards."""
+    out: list[Piece] = []
+    k = 0
+    while k < len(tokens):
+        tok = tokens[k]
+        starts = not out or (out[-1].kind == "sep" and src.norm[out[-1].start:out[-1].end] == "\n")
+        pair = tokens[k:k + 3]
+        if starts and len(pair) == 3 and all(t.kind == "symbol" and src.norm[t.start:t.end] == ">" for t in pair[:2]) \
+                and pair[2].kind == "unknown" and pair[2].word is None and not pair[2].candidates \
+                and pair[0].end == pair[1].start and pair[1].end == pair[2].start \
+                and (k + 3 == len(tokens) or tokens[k + 3].kind == "sep"):
+            out.append(Piece(tok.start, pair[2].end, "anchor"))
+            k += 3
+            continue
+        out.append(tok)
+        k += 1
+    return out
+
+
 def _nothing_read(tokens: list[Piece]) -> bool:
     """No token of the post is one a plot is read from."""
     return not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter") for t in tokens)
@@ -219,6 +251,12 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
                     t.kind, t.word, t.corrected, t.candidates = "unknown", None, False, ()
             tok.kind = "unknown"
     return tokens
+
+
+# a condition or a purpose said after the plot (飛んだら落とす, 来なかったら, キャノン化せんように)
+_CONDITION = re.compile(r"[たっだ]ら|なら|れば|ように|ないよう|んよう")
+_CLAUSE_STOPS = frozenset((" ", "\u3000", "、", ",", "，", "。"))
+_CLAUSE_CORRECTION = re.compile(r"間違|まちが|訂正|やっぱ|やはり|じゃなく|ではなく|代わり|かわり")
 
 
 _PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens that are no part of the plot
@@ -317,13 +355,14 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
-        tokens = self._nothing_by_reading(self._marker_in_kana(tokens))
+        tokens = self._nothing_by_reading(self._marker_in_kana(_anchors_to_names(tokens, self.source)))
         tokens, back = taken_back(tokens, self.source)
         self.notes.extend(back)
         tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
         tokens = self._aimed_at(tokens)
+        tokens = self._explaining(tokens)
         self.notes.extend(_named_after_symbols(tokens, self.source))
         self.notes.extend(_arrow_between_words(tokens, self.source))
         if self.source.norm.strip() and _nothing_read(tokens):
@@ -454,17 +493,89 @@ class _Source:
             if tok.kind not in ("word", "unknown") or tok.word is None or not tok.word.technique or k + 1 >= len(tokens):
                 continue
             aim = tokens[k + 1]
-            if aim.kind != "function" or aim.start != tok.end or not src.norm[aim.start:aim.end].startswith("狙"):
+            particle = aim.kind == "function" and src.norm[aim.start:aim.end] == "を" and aim.start == tok.end \
+                and k + 2 < len(tokens) and tokens[k + 2].start == aim.end
+            if particle:
+                aim = tokens[k + 2]  # 投げを狙って
+            if aim.kind != "function" or (aim.start != tok.end and not particle) or not src.norm[aim.start:aim.end].startswith("狙"):
                 continue
             cards = str(tok.word.value)
             before = "".join(src.norm[t.start:t.end] if t.kind == "symbol" else str(t.word.value)
                              for t in tokens[:k] if t.kind == "symbol" or (t.kind in ("word", "unknown") and t.word is not None))
-            if cards and cards in before:
+            # 投げを狙って、前に二歩進んでから投げます: the technique aimed at, then the plot that makes it
+            later = particle and any(t.kind in ("word", "unknown") and t.word is not None and str(t.word.value) == cards
+                                     for t in tokens[k + 3:])
+            if cards and (cards in before or later):
                 line, column, shown = src.where(tok.start, aim.end)
                 self.notes.append(Problem(f"は行動の狙い（{tok.word.shown}）を言う語として読みました（カードは出しません）。",
                                           line=line, column=column, text=shown))
                 tok.kind, tok.word = "sep", None
         return tokens
+
+    def _explaining(self, tokens: list[Piece]) -> list[Piece]:
+        """``8弱　飛んだら落とす、対空安定や``: a clause with a condition (たら・なら・れば) or a purpose
+        (ように) after the plot on its line, to the line's end, whose words only say again what the
+        plot holds (飛んだ: ↑, 対空: ↑弱 of ↑弱), is the player's explanation: Alter EGO's plot has no
+        conditions, so it is no card — passed over, warned when it names order words. What comes at
+        the player (攻撃が来なかったら: the subject of the condition) is theirs. A clause that names
+        another card (着地したら弱攻撃を2回), a number, or a correction is read as before."""
+        src = self.source
+        lines = lines_of(tokens, src)
+        plot = ""  # what the lines above and the chunks before hold, as cards
+        for line in lines:
+            chunks: list[list[Piece]] = [[]]
+            for t in line:
+                if t.kind == "sep" and src.norm[t.start:t.end] in _CLAUSE_STOPS:
+                    chunks.append([])
+                chunks[-1].append(t)
+            for c, chunk in enumerate(chunks):
+                said = src.norm[chunk[0].start:chunk[-1].end] if chunk else ""
+                if plot and _CONDITION.search(said):  # after the plot: on its line, or on a line below
+                    clause = [t for ch in chunks[c:] for t in ch]
+                    named = self._restating(clause, plot)
+                    if named is not None:
+                        said = [t for t in clause if t.kind != "sep" or src.norm[t.start:t.end] not in _CLAUSE_STOPS]
+                        line_no, column, shown = src.where(said[0].start, said[-1].end)
+                        if named:
+                            words = "」「".join(named)
+                            self.notes.append(Problem(f"は行動の説明（条件や狙い）として読みませんでした（Alter EGO の行動に条件はありません。「{words}」は前の行動のカードと同じです）。",
+                                                      line=line_no, column=column, text=shown, severity="warning",
+                                                      hint="行動の続きなら、出すカードを行動として書いてください。"))
+                        else:
+                            self.notes.append(Problem("は行動の説明（条件や狙い）として読みませんでした。", line=line_no, column=column, text=shown))
+                        for t in clause:
+                            t.kind, t.word, t.corrected, t.candidates = "sep", None, False, ()
+                        break
+                plot += "".join(src.norm[t.start:t.end] if t.kind == "symbol" else str(t.word.value) for t in chunk
+                                if t.kind == "symbol" or (t.kind in ("word", "unknown") and t.word is not None
+                                                          and isinstance(t.word.value, str)))
+        return tokens
+
+    def _restating(self, clause: list[Piece], plot: str) -> list[str] | None:
+        """The order words of a clause, as written, when each says again what ``plot`` holds; None
+        when one says more (another card, a number, a correction, a card symbol)."""
+        src = self.source
+        cards = plot.replace("|", "").replace(" ", "")
+        written = src.norm[clause[0].start:clause[-1].end]
+        if _CLAUSE_CORRECTION.search(written):
+            return None
+        said = [t for t in clause if t.kind != "sep"]
+        named: list[str] = []
+        for k, t in enumerate(said):
+            if t.kind == "counter" and (k == 0 or said[k - 1].kind != "number"):
+                continue  # 合っています's ます: no count (マス) without a number
+            if t.kind in ("symbol", "number", "counter", "refer"):
+                return None
+            if t.kind not in ("word", "unknown") or t.word is None:
+                continue
+            nxt = said[k + 1] if k + 1 < len(said) else None
+            if nxt is not None and nxt.kind == "function" and src.norm[nxt.start:nxt.end] == "が":
+                continue  # 攻撃が来なかったら: what comes at the player, not a card
+            value = t.word.value
+            if not isinstance(value, str) or not value or value not in cards:
+                return None
+            named.append(src.norm[t.start:t.end])
+        return list(dict.fromkeys(named))
 
     # -- what lark reads ------------------------------------------------------------------
     def _emit(self, tokens: list[Piece]) -> None:
@@ -628,8 +739,14 @@ class _Source:
                     continue
                 if tok.corrected:
                     line, column, shown = src.where(tok.start, tok.end)
-                    self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column,
-                                              text=shown))
+                    other = _a_word_of_its_own(src.norm[tok.start:tok.end], word.shown)
+                    if other:  # かーど: ガード a sound mark off, or カード (card) as written — warned
+                        self.notes.append(Problem(f"を「{word.shown}」と読みました（書かれたとおりなら「{other}」という別の語です）。",
+                                                  line=line, column=column, text=shown, severity="warning",
+                                                  hint=f"「{word.shown}」のつもりでなければ、出すカードを書き直してください。"))
+                    else:
+                        self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column,
+                                                  text=shown))
                 start_at = len(out)
                 if word.technique and not src.norm[tok.start:tok.end].strip().isdigit():  # 9 is a card's numpad key
                     self.named.update(range(start_at, start_at + len(str(word.value))))
@@ -706,6 +823,19 @@ class _Source:
             line, column, shown = src.where(tok.start, tail_end)
             self.notes.append(Problem("は行動の後ろの雑談として読みませんでした。", line=line, column=column,
                                       text=shown))
+            for t in rest:
+                t.kind = "sep"
+            return
+        latin = [t for t in [tok, *rest] if t.kind == "unknown"]
+        cut = src.norm[done[-1].end:tok.start] if done else ""
+        if done and not chatty and len(latin) >= 2 and len(latin) == len(rest) + 1 and any(ch in ",." for ch in cut) \
+                and all(src.norm[t.start:t.end].isascii() and src.norm[t.start:t.end].isalpha() and t.word is None
+                        and not t.candidates and len(src.norm[t.start:t.end]) >= 3 for t in latin) \
+                and not any(self.lexicon.near(src.norm[t.start:t.end]) for t in latin):
+            # nashi. pass this turn, shigoto busy yade: words of romaji talk after the order and its comma — no slip
+            line, column, shown = src.where(tok.start, latin[-1].end)
+            self.notes.append(Problem("は行動の後ろの雑談として読みませんでした。", line=line, column=column, text=shown,
+                                      severity="warning", hint="行動のつもりなら、カードか技の名前で書いてください。"))
             for t in rest:
                 t.kind = "sep"
             return
