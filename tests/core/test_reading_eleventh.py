@@ -65,6 +65,18 @@ from pbf.turn.check import read_for_check
     ("three", "城戸", "【行動】がーど きたおかをかはう こうげきしない", "ガードベント / 攻撃しない / 庇う 北岡"),
     ("rd", "城戸", "【行動】こうげきしない かいひろーるはうんとうせい", "攻撃しない / 回避: 運動性"),
     ("rd", "刃", "【行動】 あとべんと ちょうかいひ2 たっせいち5いしょうなら", "アドベント / 超回避 2: 達成値5以上なら"),
+    # English and romaji: the move toward whom after a comma or an arrow; a fallback said in English
+    ("three", "蓮", "[action]\nmove: to near, Kitaoka\ncard: Sword Vent\ntarget: Kitaoka\npassive: Confine Vent if Advent",
+     "近へ: 北岡 / ソードベント / 受動: アドベントならコンファインベント / 攻撃: 北岡"),
+    ("three", "蓮", "order: chikayoru -> Kitaoka, sword vent, attack Kitaoka, then Kido if out of range",
+     "近寄る: 北岡 / ソードベント / 攻撃: 北岡, 城戸"),
+    ("rd", "城戸", "order: stay, no card this turn, allow if closer, attack normally", "近寄るなら阻止しない"),
+    # an option said not taken is as if not written; the attack on whoever is near is the default
+    ("three", "城戸", "【行動】\nファイナルベントを使います。\n狙うのは蓮さんで、届かない場合は北岡さんです。\n"
+     "ファイナルベントは隙狙いができないそうなので、隙狙いはなしです。\n合っていますか？よろしくお願いします。",
+     "ファイナルベント / 攻撃: 蓮, 北岡"),
+    ("three", "蓮", "【行動】\n・移動は、一番遠い人に近づきます\n・カードはソードベントです\n・攻撃は近くにいる人に\n"
+     "・ファイナルベントを使われたら、コンファインベントで打ち消します", "近寄る: 最も遠い相手 / ソードベント / 受動: ファイナルベントならコンファインベント"),
 ])
 def test_corpus_18_rider(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)

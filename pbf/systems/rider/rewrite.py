@@ -149,6 +149,8 @@ _MOVE_SAID = {"近寄る": "近寄る", "近寄り": "近寄る", "近寄": "近
               "離": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ"}
 _MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|離れる|離れ|離|近へ|中へ|遠へ|中|遠)"
                               r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
+# a move, an arrow, a name: chikayoru -> Kitaoka, 近寄る→北岡
+_MOVE_ARROW = re.compile(r"(?<![^\s、,/／:：】])([^\s、,/／:：>→⇒=\-]{1,12}?)\s*(?:->|→|⇒|=>)\s*([^\s、,/／。>→⇒=\-]{1,12})(?=[\s、,/／。]|$)")
 # a 受動 label over two or more conditions, each with its card after an arrow: 受：FV→GV、攻→SV
 _PASSIVE_WORD = r"(?:攻撃?|こうげき|atk|attack|[ァ-ヶー]{2,12}|[a-z]{2,3})"
 _PASSIVE_PAIR = re.compile(rf"({_PASSIVE_WORD})\s*(?:→|->|⇒|=>)\s*({_PASSIVE_WORD})", re.I)
@@ -303,7 +305,8 @@ _BLOCK_BOTH = re.compile(r"(?:[^\s、。,!！]{1,8}?(?:さん|くん|君|氏)?�
                          r"|(?:[^\s、。,!！]{1,8}?(?:さん|くん|君|氏)?が\s*)?(?:離れ|下が)[^、。\n]{0,10}?のも[、,\s]*(?:近寄|近づ|寄)[^、。\n]{0,10}?のも[、,\s]*(?:どちらも|両方)?\s*阻止\s*(?:しません|しない|せず|なし)")
 _SUPER_SCOPED = re.compile(rf"(?:超回避|超回)\s*(\d{{1,2}})\s*(?:は|を)\s*({_SCOPE_WHO}|av|庇う|かばう|庇)\s*(?:の攻撃)?\s*(?:の)?\s*(?:とき|時|場合)?\s*"
                            r"(だけ|のみ|限定|以外)(?:で|に|です)?", re.I)
-_ATTACK_NEAREST = re.compile(r"(?<![^\s、。,/／・】|:：])攻撃\s*(?:は|:|：)\s*(?:いちばん|一番|最も|もっとも)\s*近い\s*(?:人|相手|ライダー|敵|方)\s*(?:に|で|を|から)?(?:します)?")
+_ATTACK_NEAREST = re.compile(r"(?<![^\s、。,/／・】|:：])攻撃\s*(?:は|:|：)\s*(?:(?:いちばん|一番|最も|もっとも)\s*)?近(?:い|くに\s*いる|くの)\s*(?:人|相手|ライダー|敵|方)\s*(?:に|で|を|から)?(?:します)?")
+_OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:なし|無し|しません|しない|使いません)(?:です|で)?(?=[。、,!！\s]|$)")
 _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
                           r"(しない|しません|せず|なし|無し|する|します)")
 
@@ -345,6 +348,8 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         scope = "庇うとき" if who.startswith(("庇", "かば")) else _SCOPE_WORDS.get(who, "アドベント" if who.lower() == "av" else "本体の攻撃")
         out.append((m.start(), m.end(), f"超回避 {m.group(1)}: {scope}{'以外' if m.group(3) == '以外' else 'だけ'}"))
     for m in _ATTACK_NEAREST.finditer(norm):  # 攻撃はいちばん近い人で: no list (the nearest first)
+        out.append((m.start(), m.end(), ""))
+    for m in _OPTION_NONE.finditer(norm):  # 隙狙いはなしです: the option not taken, as if not written
         out.append((m.start(), m.end(), ""))
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
         scope = _SCOPE_WORDS.get(m.group(3), "アドベント" if m.group(3).lower() == "av" else "庇うとき")
@@ -442,6 +447,12 @@ class Rewritten:
             if whom and all(whom) and len(set(whom)) == len(whom) and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"{_MOVE_SAID[m.group(1)]}: {', '.join(whom)}"))
+        for m in _MOVE_ARROW.finditer(src.norm) if roster else ():  # chikayoru -> Kitaoka: the move, toward whom
+            word = lex.exact.get(kana_fold(m.group(1)))
+            whom = self._fighter(m.group(2))
+            if word is not None and str(word.concept) in _MOVE_CONCEPTS and whom and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"{word.shown}: {whom}"))
         for m in _PASSIVE_PAIRS.finditer(src.norm):  # 受：FV→GV、攻→SV: a list of 受動 cards, each after its condition
             pairs = [(self._condition(when), data.card_words.get(card_spelling(card)))
                      for when, card in _PASSIVE_PAIR.findall(m.group(1))]
@@ -1398,8 +1409,8 @@ class Rewritten:
         as a remark, its order words named in a warning. A line in brackets of order words alone
         ((受動: FVならRV)) is read."""
         start = tokens[i].start
-        if src.norm[:start].rstrip(" \u3000")[-1:] not in ("\n",) or not any(
-                t.kind == "word" for t in tokens[:i]):
+        own_line = src.norm[:start].rstrip(" \u3000")[-1:] in ("\n",)
+        if not any(t.kind == "word" for t in tokens[:i]):
             return False
         close = next((k for k in range(i + 1, len(tokens)) if tokens[k].kind == "sep" and
                       src.norm[tokens[k].start:tokens[k].end] in ")]）］\n"), None)
@@ -1411,6 +1422,8 @@ class Rewritten:
                    and not self._names_one(src.norm[t.start:t.end])]
         # （受けってソードベント中だけだよね？）: a question or talk in brackets is no order, even of known words
         inside = src.norm[tokens[i].end:tokens[close].start].strip()
+        if not own_line:  # 庇いたいです（…庇える、で合っていますか？）: a question in brackets at the line's end
+            return len(inside) >= 8 and re.search(r"(?:か|でしょうか|ますか|ですか|よね)\s*[?？]$", inside) is not None
         return bool(unknown) or re.search(r"[?？]$|(?:よね|かな|だね|かも|っけ|[ｗw笑])[!！?？]*$", inside) is not None
 
     def _same_fighter(self, written: str, listed: list[tuple[str, int, int]]) -> bool:
@@ -1610,8 +1623,11 @@ class Rewritten:
                     listed.extend([(", ", name[1], name[1]), name])
                 placed = listed
                 continue
+            gap = self.src.original[out[-1][-1][2]:names[0][1]] if out and out[-1] else ""
+            if names[0][0].isascii() and "\n" not in gap:
+                gap = re.sub(r"^\s*,\s*", "", gap)  # move: to near, Kitaoka — in English, the one to move against
             if len(names) == 1 and out and said(out[-1]) in _MOVES and \
-                    not re.sub(r"^(?:\s*(?:行きます|いきます|移動します|します|ます))?[\s(（←]*(?:vs\.?|versus|against|(?:相手|対象)\s*(?:は|:))?\s*", "", self.src.original[out[-1][-1][2]:names[0][1]], flags=re.I):
+                    not re.sub(r"^(?:\s*(?:行きます|いきます|移動します|します|ます))?[\s(（←]*(?:->|→|⇒|=>|>)?\s*(?:vs\.?|versus|against|(?:相手|対象)\s*(?:は|:))?\s*", "", gap, flags=re.I):
                 out[-1] = [(said(out[-1]) + ": ", out[-1][0][1], out[-1][0][2]), names[0]]  # 近寄る 蓮, 遠へ(蓮)
                 continue
             follows = self.src.original[names[-1][2]:].lstrip(" \u3000\t")  # not past its line: the next line's はなれる is no は
