@@ -24,20 +24,26 @@ FLOOR = {"alterego": (0.975, 0.91), "rider": (0.98, 0.96), "alterego-2": (0.975,
          "alterego-13": (0.97, 0.94), "rider-13": (0.925, 1.0),
          "alterego-14": (0.975, 0.93), "rider-14": (0.945, 0.87),
          "alterego-15": (0.985, 0.88), "alterego-16": (0.975, 0.94), "rider-16": (0.96, 1.0),
-         "alterego-17": (0.895, 0.96), "rider-17": (0.905, 1.0)}
+         "alterego-17": (0.895, 0.96), "rider-17": (0.925, 1.0),
+         "alterego-18": (0.995, 1.0), "rider-18": (0.94, 0.96)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150,
         "alterego-11": 300, "rider-11": 300, "alterego-12": 300, "rider-12": 300, "alterego-13": 300, "rider-13": 300, "alterego-14": 300, "rider-14": 300,
-        "alterego-15": 300, "alterego-16": 300, "rider-16": 300, "alterego-17": 300, "rider-17": 300}
+        "alterego-15": 300, "alterego-16": 300, "rider-16": 300, "alterego-17": 300, "rider-17": 300,
+        "alterego-18": 300, "rider-18": 300}
 # corpora 6 and 9 hold orders read otherwise than their writer meant, each with a warning or the
 # same cards: "jump forward, light", which the writer meant as エナジーキャノン and the ruling
 # (docs/rules/alterego.md) reads as two techniques named apart; a technique written apart after a
-# plot in symbols (8｜L　飛び込み). MISREAD lists them;
+# plot in symbols (8｜L　飛び込み); in corpus 18, an attack after a move against someone with no one
+# named, which the rider ruling reads as at the one approached (warned) and the writer left to the
+# default (the nearest first). MISREAD lists them;
 # any other misread fails. (A plot read as the same techniques as meant, with a ｜ the writer placed
 # otherwise, is read as meant: runner._same_techniques.)
 MISREAD = {"alterego-6": {"【行動】jump forward, light"},
-           "alterego-9": {"【行動】8｜L\u3000飛び込み"}}
+           "alterego-9": {"【行動】8｜L\u3000飛び込み"},
+           "rider-18": {"【行動】\n城戸さんに近寄ります。アドベントでダークウイングに攻撃してもらいます。\n"
+                        "相手がファイナルベントを使ったら、コンファインベントで打ち消します。"}}
 
 
 @pytest.mark.parametrize("game", list(FLOOR))
