@@ -130,7 +130,7 @@ _SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー本人": "本体の攻
 # the scope's words as the order language writes them (本体|ライダー|本人|モンスター|契約モンスター|アドベント)
 _SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
 # 超回避1(本体のみ), 超回避 2（アドベント以外）: the scope of the 超回避 in brackets, as its colon form
-_SCOPE_IN_BRACKETS = re.compile(rf"(?:(?:回避|避)\s*[:：]\s*)?((?:超回避|超回|ちょうかいひ|超)\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|av|庇う?(?:とき|時)?|かばう?(?:とき|時)?)"
+_SCOPE_IN_BRACKETS = re.compile(rf"(?:(?:回避|避)\s*[:：]\s*)?((?:超回避|超回|超避|ちょうかいひ|超)\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|av|庇う?(?:とき|時)?|かばう?(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]", re.I)
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
 _BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー本人|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|アドベンド|あどべんと|advent|av)"
@@ -148,7 +148,7 @@ _PASSIVE_IS = re.compile(r"(?<![ァ-ヶーa-z])([ァ-ヶー]{2,12}|[a-z]{2,3})\s
 _MOVE_SAID = {"近寄る": "近寄る", "近寄り": "近寄る", "近寄": "近寄る", "近づく": "近寄る", "離れる": "離れる", "離れ": "離れる",
               "離": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ"}
 _MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|離れる|離れ|離|近へ|中へ|遠へ|中|遠)"
-                              r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
+                              r"\s*[(（]\s*(?:(?:対象|相手|移動の相手)\s*(?:[:：]|は)\s*)?([^()（）\n]{1,30}?)\s*(?:の順(?:番)?(?:で)?)?\s*[)）]")
 # a move, an arrow, a name: chikayoru -> Kitaoka, 近寄る→北岡
 _MOVE_ARROW = re.compile(r"(?<![^\s、,/／:：】])([^\s、,/／:：>→⇒=\-]{1,12}?)\s*(?:->|→|⇒|=>)\s*([^\s、,/／。>→⇒=\-]{1,12})(?=[\s、,/／。]|$)")
 # a 受動 label over two or more conditions, each with its card after an arrow: 受：FV→GV、攻→SV
@@ -174,7 +174,7 @@ _PASSIVE_AFTER = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:
 # 超回避's scope said in the next sentence: ただ、アドベントの攻撃には使わないでください (else アドベント
 # and 攻撃 would be read as a card played and 攻撃しない)
 _SCOPE_SENTENCE = re.compile(rf"[。、,.\s]*(?:が|けど|ですが)?[、,\s]*(?:ただ|でも|但し|ただし)?[、,\s]*({_SCOPE_WHO})\s*の\s*攻撃\s*"
-                             r"(?:(?:に|には|では|のときは|の時は|に対しては)\s*(?:使わ|し)ない(?:で(?:ください|下さい|お願いします)?|です|ように(?:してください|お願いします)?)?"
+                             r"(?:(?:に|には|では|のときは|の時は|に対しては)\s*(?:(?:使わ|し)ない(?:で(?:ください|下さい|お願いします)?|です|ように(?:してください|お願いします)?)?|使いません|しません)"
                              r"|(?P<only>(?:の)?\s*(?:とき|時|場合)?\s*(?:だけ|のみ|限定)\s*(?:に|で)?\s*(?:してください|して下さい|します|する|でお願いします|お願いします)?))")
 # 超回避 with its condition said first, then the HP it costs: 超回避は本体の攻撃のときだけ、1点使います;
 # 超回避は、相手の達成値が5以上のときだけ2点使います
@@ -306,11 +306,18 @@ _BLOCK_BOTH = re.compile(r"(?:[^\s、。,!！]{1,8}?(?:さん|くん|君|氏)?�
 _SUPER_SCOPED = re.compile(rf"(?:超回避|超回)\s*(\d{{1,2}})\s*(?:は|を)\s*({_SCOPE_WHO}|av|庇う|かばう|庇)\s*(?:の攻撃)?\s*(?:の)?\s*(?:とき|時|場合)?\s*"
                            r"(だけ|のみ|限定|以外)(?:で|に|です)?", re.I)
 _ATTACK_NEAREST = re.compile(r"(?<![^\s、。,/／・】|:：])攻撃\s*(?:は|:|：)\s*(?:(?:いちばん|一番|最も|もっとも)\s*)?近(?:い|くに\s*いる|くの)\s*(?:人|相手|ライダー|敵|方)\s*(?:に|で|を|から)?(?:します)?")
+_NO_PASSIVE = re.compile(r"(?<![^\s、。,/／・】|:：])受動(?:カード)?\s*(?:は|も)?\s*(?:使いません|使わない|なし|無し|ありません)(?:です)?(?=[。、,!！\s]|$)")
+_PASSIVE_ONLY_WHEN = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手が)?\s*([ァ-ヶー]+ベント)\s*を\s*(?:使われ|使ってこられ|使ってきた|出され)"
+                                r"(?:た)?\s*(?:とき|時|場合)(?:だけ|のみ)?\s*(?:に|は)?\s*(?:使います|使う|使って|出します|出す)")
+_NO_CARD = re.compile(r"(?<![^\s、。,/／・】|:：])(?:能動カード|能動|カード)\s*[:：]?\s*(?:なし|無し|×)(?:です|で)?(?=[。、,!！\s]|$)")
 _OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:なし|無し|しません|しない|使いません)(?:です|で)?(?=[。、,!！\s]|$)")
 _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
                           r"(しない|しません|せず|なし|無し|する|します)")
 
 
+# the number of a step at a line's start, as TRPG declarations write it: 宣言１：, 宣言一, 宣言：, 一、, 二．, 1 移動 中
+_STEP_MARK = re.compile(r"(?m)^[ \t\u3000]*(?:宣言[ \t\u3000]*(?:[0-9]{1,2}|[一二三四五六七八九十])?[ \t\u3000]*[.:、)]?|"
+                        r"[一二三四五六七八九十][ \t\u3000]*[.、:)]|[0-9]{1,2}[ \t\u3000]+(?=[^\s0-9]))[ \t\u3000]*")
 # 回避判定は防御力で, 回避の判定は運動性でロールします, 回避判定：運動性, かいひろーるはうんとうせい, evade roll: agility
 _POOL_SAID = {"運動性": "運動性", "うんとうせい": "運動性", "うんどうせい": "運動性", "運": "運動性", "agility": "運動性", "mobility": "運動性",
               "防御力": "防御力", "ぼうぎょりょく": "防御力", "ほうきょりょく": "防御力", "防": "防御力", "defense": "防御力", "defence": "防御力",
@@ -328,6 +335,9 @@ _AIM_GLOSSED = re.compile(r"(?:隙狙い|スキ狙い)\s*(\d{1,2})\s*[(（]\s*<?
 def _declarations(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the page's declaration forms (a threshold: its mark)."""
     out = []
+    steps = list(_STEP_MARK.finditer(norm))
+    if len(steps) >= 2:  # 宣言１：, 一、, 1 移動 中: the numbers of a list's steps, at two lines' starts or more
+        out.extend((m.start(), m.end(), "") for m in steps)
     for m in _EVADE_ROLL.finditer(norm):
         out.append((m.start(), m.end(), f"回避: {_POOL_SAID[(m.group(1) or m.group(2)).lower()]}"))
     for m in _SUPER_BY_READING.finditer(norm):
@@ -348,6 +358,12 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         scope = "庇うとき" if who.startswith(("庇", "かば")) else _SCOPE_WORDS.get(who, "アドベント" if who.lower() == "av" else "本体の攻撃")
         out.append((m.start(), m.end(), f"超回避 {m.group(1)}: {scope}{'以外' if m.group(3) == '以外' else 'だけ'}"))
     for m in _ATTACK_NEAREST.finditer(norm):  # 攻撃はいちばん近い人で: no list (the nearest first)
+        out.append((m.start(), m.end(), ""))
+    for m in _NO_PASSIVE.finditer(norm):  # 受動カードは使いません: none, as if not written
+        out.append((m.start(), m.end(), ""))
+    for m in _PASSIVE_ONLY_WHEN.finditer(norm):  # リフレクトベントは、ファイナルベントを使われたときだけ使います
+        out.append((m.start(), m.end(), f"受動: {m.group(2)}なら{m.group(1)}"))
+    for m in _NO_CARD.finditer(norm):  # 能動カード　なし: no card (as 能:なし)
         out.append((m.start(), m.end(), ""))
     for m in _OPTION_NONE.finditer(norm):  # 隙狙いはなしです: the option not taken, as if not written
         out.append((m.start(), m.end(), ""))
@@ -1730,7 +1746,7 @@ _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values 
 # what says the card after is the answer when the condition before does not hold (それ以外はGV)
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
-_AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?)"
+_AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?|にいます|にいる|に居ます|に留まります|に留まる)"
                        r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(?:(?:今|いま|現在)の\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:にします|にする|で|に)?"
                        r"(?:\s*(?:動きません|動かないです|動かない|動かずに|動かず|うごかない|いきます|行きます|です|でいます|で大丈夫です|で大丈夫|大丈夫です|でいいです|でok))?(?=[、,。!！\s]|留|とど|$)"
                        r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]")  # 留(近): staying, at 近
