@@ -378,7 +378,8 @@ def chat_lines(tokens: list[Token], text: Text, prose: bool = False,
             kept.append(Token(line[-1].end, line[-1].end, "sep"))
             continue
         told = number - 1 > first and said and said[-1].kind == "function" and \
-            text.norm[said[-1].start:said[-1].end] in _TOLD
+            text.norm[said[-1].start:said[-1].end] in _TOLD and \
+            not re.search(r"(?:おう|よう|ろう)\s*と\s*(?:思|考)", text.norm[said[0].start:said[-1].end])  # 使おうと思いました: what they will do
         # いったん様子見ｗ under a plot: "wait and see" said of the order above, no order of its own
         idle = number - 1 > first and any(t.kind in ("unknown", "laugh") for t in said) and all(
             t.kind not in ORDER_KINDS or (t.kind == "word" and t.word is not None and t.word.value in ("", ("head", "")))

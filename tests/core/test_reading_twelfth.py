@@ -56,3 +56,25 @@ def test_a_lone_number_at_one_line_start_is_no_step(camps):
     with pytest.raises(OrderError) as caught:
         read_for_check(camps["rd"], "刃", "【行動】ソードベント\n隙狙い\n1")
     assert "数だけでは何の数か分かりません" in str(caught.value)
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    ("three", "蓮", "【行動】\n北岡さんに近寄ります。北岡さんは運動性が2なので、阻止されても勝てると思いました。\nソードベントを使います。\n"
+     "北岡さんを攻撃します。届かなければ城戸さんを攻撃します。", "近寄る: 北岡 / ソードベント / 攻撃: 北岡, 城戸"),
+    ("rd", "刃", "【行動】\n刃襲は攻撃力が4あるので、隙狙いを使っても大丈夫だと考えました（1点無視するごとにダイスが2個減るので、2個残ります）。\n"
+     "ソードベントを使って、隙狙い 1で攻撃します。移動はしません。", "ソードベント / 隙狙い 1"),
+])
+def test_a_sentence_of_what_the_player_thought_is_passed_over(camps, camp, player, text, canonical):
+    """A sentence that says what the player thought (…と思いました, …と考えました), naming only what
+    the order names (a stat said of a fighter, a word in the passive — the opponent's — aside), is
+    passed over with a warning."""
+    got, notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+    assert any("考えを述べた文" in n.message and n.severity == "warning" for n in notes)
+
+
+def test_an_intention_is_never_passed_over_as_a_thought(camps):
+    """使おうと思いました says what the player will do: it is the order, never a thought passed over."""
+    got, notes = read_for_check(camps["rd"], "城戸", "【行動】\n離れます。\nストライクベントを使おうと思いました。")
+    assert "ストライクベント" in got
+    assert not any("考えを述べた文" in n.message for n in notes)

@@ -255,7 +255,7 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
             order = _read(text, player, state, data, teams, natural=True)
         except _Refused as second:
             order = _without_reasons(text, player, state, data, teams) or _without_talk(text, player, state, data, teams) \
-                or _without_asides(text, player, state, data, teams)
+                or _without_asides(text, player, state, data, teams) or _without_beliefs(text, player, state, data, teams)
             if order is None:
                 # the reading that got further says what is wrong: the GM's reading when only the order
                 # language could not read the words (回避は防御力 reads, and needs a ガードベント)
@@ -344,6 +344,30 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     talk = [(starts[k], starts[k] + len(lines[k])) for k in talk]
     return _read_without(text, talk, player, state, data, teams, "は行動として読めないので、雑談として読みませんでした。",
                          "行動の続きなら、行動の語（例：受動: 攻撃ならガードベント）で書き直してください。")
+
+
+# a sentence that says what the player thought, not what they do: 阻止されても勝てると思いました,
+# 隙狙いを使っても大丈夫だと考えました（…）, …と理解しています — never one that says what they will do
+# (使おうと思いました, 使いたいと思いました: an intention is the order)
+_BELIEF = re.compile(r"(?:^|(?<=[。！？!?\n]))[^。！？!?\n]{2,120}?(?<!おう)(?<!よう)(?<!たい)と(?:思いました|考えました|気づきました|気付きました|"
+                     r"判断しました|読みました|理解しています|思っています|考えています)(?:[(（][^()（）\n]{0,80}[)）])?[。.!！]?")
+
+
+def _without_beliefs(text: str, player: str, state: dict[str, Any], data: RiderData,
+                     teams: dict[str, str | None] | None) -> RiderOrder | None:
+    """A post none of the readings takes, read again without its sentences that say what the
+    player thought (``_BELIEF``: 北岡さんは運動性が2なので、阻止されても勝てると思いました。): the GM
+    reads the order around them. Only a sentence whose order words the rest names too — a word
+    in the passive (阻止されても) is the opponent's, not the order's. Warned; else None."""
+    spans = []
+    for m in _BELIEF.finditer(text):
+        said = re.sub(r"[ァ-ヶー一-龯a-zA-Z]+(?=\s*(?:され|られ))", " ", m.group())  # 阻止されても: theirs
+        said = re.sub(r"(?:運動性|攻撃力|防御力)\s*(?:が|は)\s*\d+|(?:近|中|遠)距離\s*(?:なので|だから|ですので)", " ", said)  # 運動性が2: a stat
+        rest = text[:m.start()] + text[m.end():]
+        if _concepts(said, data, state["fighters"], player) <= _concepts(rest, data, state["fighters"], player):
+            spans.append((m.start(), m.end()))
+    return _read_without(text, spans, player, state, data, teams, "は考えを述べた文として読みませんでした。",
+                         "この文にも行動があるなら、行動の文に書いてください。")
 
 
 # what a later line must not hold to be passed over as an aside: a correction of the order above
