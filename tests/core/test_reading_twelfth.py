@@ -44,6 +44,8 @@ from pbf.turn.check import read_for_check
     ("rd", "城戸", "はなれる そし しない かーとべんと", "離れる / 阻止しない / ガードベント"),
     ("rd", "刃", "【行動】はなれる じゃましない ﾄﾘｯｸ", "離れる / 阻止しない / トリックベント"),
     ("rd", "城戸", ">>40 ｗｗｗ\nサバイブｋｔｋｒ\n【行動】サバイブ / FVならRVでおｋ", "サバイブ / 受動: ファイナルベントならリフレクトベント"),
+    # an IME's 超会費 and 口撃 (the readings of 超回避 and 攻撃)
+    ("three", "蓮", "【行動】トリックベンド／木戸から放れる／超会費１：本体の口撃だけ", "離れる: 城戸 / トリックベント / 超回避 1: 本体の攻撃だけ"),
 ])
 def test_corpus_19_rider(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)

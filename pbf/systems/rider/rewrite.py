@@ -135,7 +135,7 @@ _SCOPE_IN_BRACKETS = re.compile(rf"(?:(?:回避|避)\s*[:：]\s*)?((?:超回避|
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
 _BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー本人|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|アドベンド|あどべんと|advent|av)"
 _WHO = rf"(?:{_BODY}|(?:契約)?モンスター|{_ADVENT}|庇う(?:とき|時)?|かばう(?:とき|時)?|cover(?:ing)?)"
-_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|限定|以外|意外|dake|nomi|igai|only)"
+_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|の口撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|限定|以外|意外|dake|nomi|igai|only)"
 _SCOPE_START = re.compile(rf"\s*(?:{_BODY}|相手の攻撃|(?:契約)?モンスター|{_ADVENT}|庇う|かばう|cover)", re.I)
 _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|"
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
@@ -327,7 +327,7 @@ _EVADE_ROLL = re.compile(r"(?:回避|かいひ|避)\s*(?:の)?\s*(?:判定|は�
                          r"\s*(?:で|に)?\s*(?:ロールします|ロールする|振ります|振る|ふります|します|する|お願いします|にします)?"
                          r"|evade\s+roll\s*[:：]?\s*(?:with\s+)?(agility|mobility|defen[cs]e|attack)", re.I)
 # 超回避 as an IME writes its reading (ちょうかいひ: 長回避, 調回避)
-_SUPER_BY_READING = re.compile(r"(?:長|調|腸|蝶)回避\s*(\d{1,2})")
+_SUPER_BY_READING = re.compile(r"(?:(?:長|調|腸|蝶)(?:回避|会費|回費)|超(?:会費|回費|快避))\s*(\d{1,2})")
 # 隙狙い１（攻撃力を２点マイナス）: the declaration's cost said again in brackets
 _AIM_GLOSSED = re.compile(r"(?:隙狙い|スキ狙い)\s*(\d{1,2})\s*[(（]\s*<?攻撃力>?\s*を?\s*(\d{1,2})\s*点?\s*(?:マイナス|減らす|減らします|下げる|下げます)?\s*[)）]")
 
