@@ -309,7 +309,6 @@ _ATTACK_NEAREST = re.compile(r"(?<![^\s、。,/／・】|:：])攻撃\s*(?:は|:
 _NO_PASSIVE = re.compile(r"(?<![^\s、。,/／・】|:：])受動(?:カード)?\s*(?:は|も)?\s*(?:使いません|使わない|なし|無し|ありません)(?:です)?(?=[。、,!！\s]|$)")
 _PASSIVE_ONLY_WHEN = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手が)?\s*([ァ-ヶー]+ベント)\s*を\s*(?:使われ|使ってこられ|使ってきた|出され)"
                                 r"(?:た)?\s*(?:とき|時|場合)(?:だけ|のみ)?\s*(?:に|は)?\s*(?:使います|使う|使って|出します|出す)")
-_NO_CARD = re.compile(r"(?<![^\s、。,/／・】|:：])(?:能動カード|能動|カード)\s*[:：]?\s*(?:なし|無し|×)(?:です|で)?(?=[。、,!！\s]|$)")
 _OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:なし|無し|しません|しない|使いません)(?:です|で)?(?=[。、,!！\s]|$)")
 _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
                           r"(しない|しません|せず|なし|無し|する|します)")
@@ -363,8 +362,6 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), ""))
     for m in _PASSIVE_ONLY_WHEN.finditer(norm):  # リフレクトベントは、ファイナルベントを使われたときだけ使います
         out.append((m.start(), m.end(), f"受動: {m.group(2)}なら{m.group(1)}"))
-    for m in _NO_CARD.finditer(norm):  # 能動カード　なし: no card (as 能:なし)
-        out.append((m.start(), m.end(), ""))
     for m in _OPTION_NONE.finditer(norm):  # 隙狙いはなしです: the option not taken, as if not written
         out.append((m.start(), m.end(), ""))
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
