@@ -37,7 +37,7 @@ _GODAN = {
     "ぶ": ("び", "ば", "んで", "ぼ"), "む": ("み", "ま", "んで", "も"), "る": ("り", "ら", "って", "ろ"),
 }
 _E_OR_I = set("いきぎしじちぢにひびぴみりえけげせぜてでねへべぺめれ")
-_POLITE = ("ます", "ました", "ましょう", "ませう")
+_POLITE = ("ます", "ました", "ましょう", "ませう", "まして")  # まして: the polite te-form (撃ちまして、その後…)
 
 
 def conjugations(verb: str, ichidan: bool | None = None, passive: bool = False) -> list[str]:
@@ -51,7 +51,7 @@ def conjugations(verb: str, ichidan: bool | None = None, passive: bool = False) 
     Negative forms are not included: a negation is read as such (:data:`NEGATIONS`)."""
     if verb.endswith("する"):
         stem = verb[:-2]
-        return [verb, stem + "します", stem + "して", stem + "した", stem + "しよう", stem + "しました", stem + "し", stem,
+        return [verb, stem + "します", stem + "して", stem + "した", stem + "しよう", stem + "しました", stem + "しまして", stem + "し", stem,
                 stem + "したい", stem + "したいです", *_voiced(stem + "させ")]  # 発動された: された is a condition's
     last = verb[-1:]
     if last not in _GODAN:

@@ -997,7 +997,13 @@ def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...])
     word by reading (交替交替: 後退 後退; 全身全身 前進 前進) — an IME converts a phrase at once —
     as those words, each ``corrected``; None when no split reads so, or more than one does."""
     word = text.norm[tok.start:tok.end]
-    if not 4 <= len(word) <= 8 or not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+    if not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return None
+    if lexicon.kanji and 2 <= len(word) <= 8:
+        found_ = _split_with_kanji(tok, word, lexicon, kinds)
+        if found_ is not None:
+            return found_
+    if not 4 <= len(word) <= 8:
         return None
     found: list[list[Token]] = []
     cuts = [(a,) for a in range(2, len(word) - 1)] + [(a, b) for a in range(2, len(word) - 3) for b in range(a + 2, len(word) - 1)]
@@ -1017,6 +1023,40 @@ def _split_run(tok: Token, text: Text, lexicon: Lexicon, kinds: tuple[str, ...])
     if len({tuple(p.word.concept for p in parts) for parts in found}) != 1:
         return None
     return found[0]
+
+
+def _split_with_kanji(tok: Token, word: str, lexicon: Lexicon, kinds: tuple[str, ...]) -> list[Token] | None:
+    """A run an IME converted at once that holds a game's one-kanji words by their reading
+    (全身全身若: 前進 前進 弱, 若若: 弱 弱; ``Lexicon.kanji``, Alter EGO's cards): each part of one kanji
+    read by :meth:`Lexicon.same_kanji`, each of two or more a near miss of one word, at least one
+    of one kanji — the parts, each ``corrected``, when exactly one reading of the run is so."""
+    found: set[tuple[str, ...]] = set()
+    first: list[Token] | None = None
+    looked: dict[tuple[int, int], Word | None] = {}
+
+    def part(a: int, b: int) -> Word | None:
+        if (a, b) not in looked:
+            said = word[a:b]
+            looked[a, b] = lexicon.same_kanji(said, kinds) if b - a == 1 else (
+                lexicon.correction(said, kinds)[0] if not any(lexicon.kanji.get(ch) for ch in said) else None)
+        return looked[a, b]
+
+    def walk(a: int, parts: list[Token]) -> None:
+        nonlocal first
+        if len(found) > 1 or len(parts) > 5:
+            return
+        if a == len(word):
+            if any(p.end - p.start == 1 for p in parts):
+                found.add(tuple(p.word.concept for p in parts))
+                first = first or list(parts)
+            return
+        for b in range(a + 1, min(len(word), a + 6) + 1):
+            hit = part(a, b)
+            if hit is not None:
+                walk(b, [*parts, Token(tok.start + a, tok.start + b, "unknown", hit, corrected=True)])
+
+    walk(0, [])
+    return first if len(found) == 1 else None
 
 
 _ENDS = "。!?！？\n"

@@ -90,6 +90,17 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
         if len(commands_) == 1 and short not in lex.exact and len(short) >= 2:
             (cards,) = commands_
             lex.add(short, Word(cards, names.get(cards, cards), value=cards, technique=True))
+    for term in extra.get("jargon") or ():  # 暴れ, 差し込み: what the plot is for, said in the game's jargon
+        term = str(term)
+        word = Word("jargon", term, kind="function", guess=False, slip=False)
+        if term.endswith(("む", "す", "る", "う", "く", "つ")):  # 差し込む: every form of the verb
+            lex.add_verb(term, word)
+        else:
+            lex.add(term, word)
+    for term in extra.get("functions") or ():  # shite kara: romaji's "and then", read past as してから is
+        lex.add(str(term), Word("function", str(term), kind="function"))
+    for term in extra.get("manner") or ():  # 空中で: where the card after it is played, no card
+        lex.add(str(term), Word("manner", str(term), kind="function", guess=False, slip=False))
     for counter in extra.get("counters") or ():
         lex.add(str(counter), Word("counter", str(counter), kind="counter"))
     for slip in extra.get("counter_slips") or ():

@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ...errors import OrderError, Problem, nearest
 from ...reader import kana
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token as Piece, chat_lines, chat_sentences, flavour, lines_of, passed_over, resolve_unknowns, scan, taken_back
+from ...reader.scan import Token as Piece, chat_lines, chat_sentences, flavour, holds_order, lines_of, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ...resources import lark_parser
 from .plotted import Cancel, Card, Plot, Split
@@ -225,6 +225,230 @@ def _anchors_to_names(tokens: list[Piece], src: Text) -> list[Piece]:
     return out
 
 
+_SPOKEN_NUMBERS = {"イチ": 1, "ニ": 2, "サン": 3, "ヨン": 4, "シ": 4, "ゴ": 5}  # a phone's voice input: こうどう いち 前ジャンプ に 弱
+_SLOT_WORDS = ("スロット", "slot", "すろっと")
+_TABLE_RULE = re.compile(r"^[ \u3000]*\|?(?:[ \u3000]*:?-{2,}:?[ \u3000]*\|)+(?:[ \u3000]*:?-{2,}:?[ \u3000]*)?$")
+
+
+def _slot_numbers(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Problem]]:
+    """``1：前進\n2：前進\n3：投げ``, ``1:→ 2:↑ 3:弱``, ``スロット1　前ジャンプ``, ``いち 前ジャンプ に 弱 さん 弱``
+    (a phone's voice input), a markdown table with the slots' numbers as its head: the numbers of
+    the slots, counted 1, 2, 3… in order (two at least), are which card each is, never a count nor
+    a numpad card (4: ← is the fourth slot here) — passed over as the numbers of a list's steps,
+    noted. A number that breaks the count (1:→ 3:弱) is read as before."""
+    notes: list[Problem] = []
+
+    def text(t: Piece) -> str:
+        return src.norm[t.start:t.end]
+
+    def digit(t: Piece) -> bool:
+        return t.kind in ("number", "word") and text(t).isdigit() and len(text(t)) <= 2
+
+    def spaced(k: int) -> bool:
+        return (k == 0 or (tokens[k - 1].kind == "sep" and text(tokens[k - 1]) in (" ", "\u3000", "\n"))) and \
+            (k + 1 == len(tokens) or (tokens[k + 1].kind == "sep" and text(tokens[k + 1]) in (" ", "\u3000", "\n")))
+
+    # a markdown table: | 1 | 2 | 3 |, its rule |---|---|, then the row of cards (its | are the cells' walls)
+    lines = lines_of(tokens, src)
+    for r, rule in enumerate(lines):
+        if not rule or r == 0 or r + 1 >= len(lines) or not _TABLE_RULE.match(src.norm[rule[0].start:rule[-1].end]):
+            continue
+        head, rows = lines[r - 1], [row for row in lines[r + 1:] if row]
+        numbers = [t for t in head if t.kind not in ("sep", "symbol") or text(t) not in ("|", " ", "\u3000")]
+        if not head or not rows or not all(digit(t) for t in numbers) or \
+                [int(text(t)) for t in numbers] != list(range(1, len(numbers) + 1)) or len(numbers) < 2:
+            continue
+        row = rows[0]
+        if len(rows) > 1 or src.norm[row[0].start:row[-1].end].strip(" \u3000")[:1] != "|":
+            continue
+        walls = [t for t in row if t.kind == "symbol" and text(t) == "|"]
+        if len(walls) != len(numbers) + 1:
+            continue
+        for t in [*head, *rule, *walls]:
+            t.kind, t.word, t.corrected, t.candidates = "sep", None, False, ()
+        line, column, shown = src.where(head[0].start, rule[-1].end)
+        notes.append(Problem("は表の見出し（何枚目か）として読みました（表の「|」はカードの区切りで、技の区切りではありません）。",
+                             line=line, column=column, text=shown.split("\n")[0]))
+        return tokens, notes
+    # numbered slots: 1: 2: …, スロット1 スロット2 …, いち … に … さん …
+    labels: list[tuple[int, int]] = []  # (token index, the number it says)
+    for k, t in enumerate(tokens):
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        before = tokens[k - 1] if k else None
+        if digit(t) and nxt is not None and nxt.kind == "sep" and text(nxt) == ":" and nxt.start == t.end \
+                and (before is None or before.kind == "sep"):
+            labels.append((k, int(text(t))))
+        elif digit(t) and before is not None and before.end == t.start and fold(text(before)).lower() in map(fold, _SLOT_WORDS):
+            labels.append((k, int(text(t))))
+        elif t.kind in ("unknown", "function") and kana.fold(text(t)) in _SPOKEN_NUMBERS and spaced(k) \
+                and all("\u3041" <= ch <= "\u3096" for ch in text(t)):
+            labels.append((k, _SPOKEN_NUMBERS[kana.fold(text(t))]))
+    if len(labels) < 2 or [n for _k, n in labels] != list(range(1, len(labels) + 1)):
+        return tokens, notes
+    spoken = any(not text(tokens[k]).isdigit() for k, _n in labels)
+    if spoken and not all(not text(tokens[k]).isdigit() for k, _n in labels):
+        return tokens, notes
+    out = list(tokens)
+    for k, _n in labels:
+        t = tokens[k]
+        before = tokens[k - 1] if k else None
+        if before is not None and before.end == t.start and fold(text(before)).lower() in map(fold, _SLOT_WORDS):
+            out[k - 1] = Piece(before.start, before.end, "sep")
+        out[k] = Piece(t.start, t.end, "comment", step=True)
+    return out, notes  # each number is noted as a step's (passed_over)
+
+
+def _neutral_fives(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Problem]]:
+    """``5L 5L 9L``: in numpad notation 5 is neutral (standing where one is), so 5L is L — when the
+    post writes numpad notation (another key written against an attack: 9L, 8H, or 5L twice); the
+    5 is no card and no count, noted. A 5 before any other word is read as before (a count?)."""
+    def attack(k: int) -> bool:
+        t = tokens[k]
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        return t.kind in ("number", "word") and len(src.norm[t.start:t.end]) == 1 and src.norm[t.start].isdigit() \
+            and nxt is not None and nxt.kind == "symbol" and nxt.start == t.end and src.folded[nxt.start:nxt.end] in ("l", "h")
+    keyed = [k for k in range(len(tokens)) if attack(k)]
+    fives = [k for k in keyed if src.norm[tokens[k].start] == "5"]
+    if not fives or len(keyed) < 2:
+        return tokens, []
+    out = list(tokens)
+    for k in fives:
+        out[k] = Piece(tokens[k].start, tokens[k].end, "sep")
+    line, column, shown = src.where(tokens[fives[0]].start, tokens[fives[0]].end)
+    return out, [Problem("はテンキーの5（その場、ニュートラル）として読みました（カードは出しません：5L は弱）。",
+                         line=line, column=column, text=shown)]
+
+
+_LIST_ITEM = re.compile(r"""\s*(["'])([^"'\n]{1,8})\1\s*(?:,|(?=\]))""")
+
+
+def _list_literals(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Problem]]:
+    """``["^", "->", "L"]``: a list as a program writes it, each item in quotes a card's symbol, is the
+    plot (the scanner had passed the bracket over as a remark): read as those symbols, noted."""
+    notes: list[Problem] = []
+    out: list[Piece] = []
+    for tok in tokens:
+        said = src.folded[tok.start:tok.end]
+        if tok.kind != "comment" or not said.startswith("[") or not said.endswith("]"):
+            out.append(tok)
+            continue
+        items, at = [], 1
+        while at < len(said) - 1:
+            m = _LIST_ITEM.match(said, at)
+            if m is None:
+                break
+            start = tok.start + m.start(2)
+            end = _symbol(src.folded, start)
+            if end != tok.start + m.end(2):
+                break
+            items.append(Piece(start, end, "symbol"))
+            at = m.end()
+        if not items or said[at:].strip() != "]":
+            out.append(tok)
+            continue
+        pieces, cursor = [], tok.start
+        for item in items:
+            pieces.append(Piece(cursor, item.start, "sep"))
+            pieces.append(item)
+            cursor = item.end
+        pieces.append(Piece(cursor, tok.end, "sep"))
+        out.extend(pieces)
+        line, column, shown = src.where(tok.start, tok.end)
+        notes.append(Problem("はプログラムのリストの書き方として、引用符の中のカードを読みました。", line=line, column=column, text=shown))
+    return out, notes
+
+
+def _code_comments(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Problem]]:
+    """``L L L L L  // 5 renda``, ``["^", "->", "L"]  # python no list de kaita``: a programmer's
+    comment — ``//`` or ``#`` after the plot on its line, apart from it by a space, and a space
+    after it — is the player's remark, to the line's end: passed over, warned when it holds order
+    words or numbers (5 renda says again L L L L L; a GM would not read it as more cards)."""
+    notes: list[Problem] = []
+    out = list(tokens)
+    for k, tok in enumerate(tokens):
+        said = src.norm[tok.start:tok.end]
+        two = said == "/" and k + 1 < len(tokens) and src.norm[tokens[k + 1].start:tokens[k + 1].end] == "/" \
+            and tokens[k + 1].start == tok.end
+        if not (said == "#" or two) or k == 0 or src.norm[tok.start - 1] not in " \u3000":
+            continue
+        after = tok.end + (1 if two else 0)
+        if after >= len(src.norm) or src.norm[after] not in " \u3000":
+            continue
+        line_start = src.norm.rfind("\n", 0, tok.start) + 1
+        if not src.norm[line_start:tok.start].strip():
+            continue  # a line of its own that starts so: read as before
+        line_end = src.norm.find("\n", tok.start)
+        line_end = len(src.norm) if line_end < 0 else line_end
+        inside = [t for t in tokens[k:] if t.start < line_end]
+        ordered = [src.norm[t.start:t.end] for t in inside
+                   if t.kind in ("word", "symbol", "number") or (t.kind == "unknown" and (t.corrected or t.candidates))]
+        line, column, shown = src.where(tok.start, line_end)
+        if ordered:
+            words = "」「".join(dict.fromkeys(ordered))
+            notes.append(Problem(f"はコメント（{said * (2 if two else 1)} の後ろ）として読みませんでした（「{words}」は行動に入れていません）。",
+                                 line=line, column=column, text=shown, severity="warning",
+                                 hint="行動の続きなら、コメントの前に書いてください。"))
+        else:
+            notes.append(Problem(f"はコメント（{said * (2 if two else 1)} の後ろ）として読みませんでした。", line=line, column=column, text=shown))
+        for j in range(k, k + len(inside)):
+            out[j] = Piece(tokens[j].start, tokens[j].end, "sep")
+        break
+    return out, notes
+
+
+# what says a technique is not meant, right after its name: 対空技にはしない, 対空化させない, taikuu ja nakute
+_NOT_MEANT = re.compile(r"[ \u3000]*(?:ニハシナイ|ニシナイ|ニハナラナイ|ニナラナイ|化サセナイ|化シナイ|ジャナク|ジャナイ|デハナク|デハナイ"
+                        r"|ノツモリデハ|ノツモリジャ|ja ?naku|ja ?nai|jya ?naku|dewa ?naku|ni wa shinai|ni shinai)")
+
+
+def _NOT_MEANT_WORD(tok: Piece, src: Text) -> bool:
+    """The word is a technique's name followed by what says it is not meant."""
+    return tok.word is not None and tok.word.technique and len(str(tok.word.value)) >= 2 \
+        and _NOT_MEANT.match(src.folded, tok.end) is not None
+
+
+def _apart(plot: Plot, not_meant: list[tuple[str, int, int, str]], table: dict[str, Any] | None) -> tuple[Plot, list[Problem]]:
+    """The plot's cards that would read as a technique the player says they do not mean
+    (対空技にはしない under ジャンプ 弱: ↑弱) are read apart: a ｜ before the technique's last card,
+    when the cards before it are a technique of their own or one card (↑｜弱, ↑→｜弱), warned; asked
+    otherwise. A technique not in the plot's reading needs nothing."""
+    if not not_meant or not table:
+        return plot, []
+    from .reading import read_cards
+
+    items = list(plot.items)
+    out: list[Problem] = []
+    for cards, line, column, shown in not_meant:
+        segment: list[int] = []
+        for index, item in enumerate((*items, None)):
+            if isinstance(item, Card):
+                segment.append(index)
+                continue
+            at = 0
+            for read in read_cards([items[k] for k in segment], table):
+                if read.cards == cards:
+                    head = cards[:-1]
+                    if len(head) != 1 and head not in table:
+                        raise OrderError([Problem(f"のカード（{cards}）は続けて読むと「{read.technique.name}」です。どう分けるか読めません。",
+                                                  line=line, column=column, text=shown,
+                                                  hint="別々の技にするなら「｜」で区切って書いてください。")])
+                    last = items[segment[at + len(cards) - 1]]
+                    items.insert(segment[at + len(cards) - 1], Split(last.line, last.column, ""))
+                    out.append(Problem(f"とあるので、{read.technique.name}にせず「{head}｜{cards[-1]}」と読みました。",
+                                       line=line, column=column, text=shown, severity="warning",
+                                       hint=f"{read.technique.name}のつもりなら「{cards}」と書いてください。"))
+                    break
+                at += len(read.cards)
+            else:
+                segment = []
+                continue
+            break
+    return Plot(tuple(items), plot.notes), out
+
+
+_LOTS = re.compile(r"を?[ \u3000]*(?:いっぱい|イッパイ|たくさん|沢山|たっぷり|何回も|なんかいも|何発も|なんぱつも)")
+
+
 def _nothing_read(tokens: list[Piece]) -> bool:
     """No token of the post is one a plot is read from."""
     return not any(t.kind in ("word", "symbol", "number", "unknown", "negation", "counter") for t in tokens)
@@ -319,6 +543,21 @@ def _named_after_symbols(tokens: list[Piece], src: Text) -> list[Problem]:
             continue
         before = [t for t, line in zip(significant[:k], lines) if line == lines[k]]
         after = [t for t, line in zip(significant[k + 1:], lines[k + 1:]) if line == lines[k]]
+        above = [t for t, line in zip(significant[:k], lines) if line == lines[k] - 1]
+        if not before and not after and above and len(above) == k and all(
+                t.kind == "symbol" or (t.kind == "word" and t.end - t.start == 1) for t in above):
+            # ↑←\n後ろジャンプで逃げ！: a sentence on the line below a plot in symbols that names the
+            # technique those symbols make, and says more of it, is their gloss (it was read ↑←↑←)
+            line_end = src.norm.find("\n", tok.end)
+            rest = src.norm[tok.end:len(src.norm) if line_end < 0 else line_end].strip(" \u3000")
+            made = "".join(str(t.word.value) if t.kind == "word" else "".join(
+                _NUMPAD.get(d, _LETTER_CARDS.get(d, d)) for d in src.folded[t.start:t.end]) for t in above)
+            if rest and tok.word.value and made == str(tok.word.value):
+                where_line, column, shown = src.where(tok.start, tok.end)
+                out.append(Problem("は上の行の記号の技の名前として読みました（カードは出しません）。", line=where_line,
+                                   column=column, text=shown))
+                tok.kind, tok.word = "sep", None
+                continue
         spaced = tok.start > 0 and src.norm[tok.start - 1] in " \u3000"
         if after or not spaced or len(before) < 2 or not all(
                 t.kind in ("symbol", "number") or (t.kind == "word" and t.end - t.start == 1) for t in before):
@@ -348,6 +587,7 @@ class _Source:
         self.notes: list[Problem] = []
         self.problems: list[Problem] = []
         self.named: set[int] = set()  # positions (in what lark reads) of cards from a technique's name
+        self.not_meant: list[tuple[str, int, int, str]] = []  # 対空技にはしない: (cards, line, column, as written)
         self.source = Text(text)
         if _only_cards(self.source.norm):  # the common plot (弱→→弱強): nothing to look up or pass over
             src = self.source
@@ -355,16 +595,33 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
-        tokens = self._nothing_by_reading(self._marker_in_kana(_anchors_to_names(tokens, self.source)))
+        self._lots(tokens)
+        tokens = self._not_meant(tokens)
+        tokens, listed = _list_literals(tokens, self.source)
+        self.notes.extend(listed)
+        tokens, comments = _code_comments(tokens, self.source)
+        self.notes.extend(comments)
+        tokens, slots = _slot_numbers(tokens, self.source)
+        self.notes.extend(slots)
+        tokens, fives = _neutral_fives(tokens, self.source)
+        self.notes.extend(fives)
+        tokens = self._nothing_by_reading(self._talk_before_marker(self._marker_in_kana(_anchors_to_names(tokens, self.source))))
         tokens, back = taken_back(tokens, self.source)
         self.notes.extend(back)
         tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
         tokens = _guessed_lines(tokens, self.source)
         tokens = self._same_move_twice(tokens)
         tokens = self._aimed_at(tokens)
-        tokens = self._explaining(tokens)
+        tokens = self._explaining(self._jargon(self._quoted(tokens)))
         self.notes.extend(_named_after_symbols(tokens, self.source))
         self.notes.extend(_arrow_between_words(tokens, self.source))
+        said = _significant(tokens)
+        if len(said) == 1 and said[0].word is not None and said[0].word.value == "" and \
+                self.source.norm[said[0].start:said[0].end].startswith(("様子見", "様子を見")):
+            # 【行動】様子見 alone: standing still (なし) or guarding (←)? — a GM asks; said with a plot it is its remark
+            line, column, shown = self.source.where(said[0].start, said[0].end)
+            self.problems.append(Problem("は何もしない（なし）とも、ガード（←）とも読めます。", line=line, column=column, text=shown,
+                                         hint="何もしないなら「なし」、ガードなら「ガード」と書いてください。"))
         if self.source.norm.strip() and _nothing_read(tokens):
             # punctuation, a laugh, chat alone: nothing is read as a plot (never an empty plot by default)
             self._nothing("何もしないなら「なし」と書いてください。")
@@ -383,13 +640,138 @@ class _Source:
         src = self.source
         for k, tok in enumerate(tokens[:-1]):
             colon = tokens[k + 1]
+            said = src.norm[colon.start:colon.end] if colon.kind == "sep" else ""
+            # こうどう 全身 全身 投げ (a phone's voice input): the post's first word, before a space, is the marker too
             if tok.kind != "unknown" or fold(src.norm[tok.start:tok.end]) != "コウドウ" or colon.kind != "sep" \
-                    or src.norm[colon.start:colon.end] != ":" or (k and not (tokens[k - 1].kind == "sep" and "\n" in src.norm[tokens[k - 1].start:tokens[k - 1].end])):
+                    or (said != ":" and not (k == 0 and said.strip(" \u3000") == "" and said)) \
+                    or (k and not (tokens[k - 1].kind == "sep" and "\n" in src.norm[tokens[k - 1].start:tokens[k - 1].end])):
                 continue
-            line, column, shown = src.where(tok.start, colon.end)
+            line, column, shown = src.where(tok.start, colon.end if said == ":" else tok.end)
             self.notes.append(Problem("を行動の目印（【行動】）として読みました。", line=line, column=column, text=shown))
             tokens = [*tokens[:k], Piece(tok.start, tok.end, "sep"), *tokens[k + 1:]]
             break
+        return tokens
+
+    def _talk_before_marker(self, tokens: list[Piece]) -> list[Piece]:
+        """``音声入力なので変だったらごめん 行動 全身 滞空``: the marker's word (行動, こうどう) in mid-line
+        after a space, with only talk before it (no order word, symbol or number) and the order after
+        it: what is before it is talk, passed over with a note, as the talk before a marker line is."""
+        src = self.source
+        for k, tok in enumerate(tokens):
+            said = src.norm[tok.start:tok.end]
+            if k < 2 or not (said == "行動" or (tok.kind == "unknown" and fold(said) == "コウドウ")):
+                continue
+            gap = tokens[k - 1]
+            if gap.kind != "sep" or src.norm[gap.start:gap.end] not in (" ", "\u3000") or "\n" in src.norm[:tok.start]:
+                break
+            before, after = tokens[:k - 1], tokens[k + 1:]
+            guessed = [src.norm[t.start:t.end] for t in before if t.corrected or t.candidates]
+            sentence = any(t.kind == "function" for t in before)  # ﾊﾞｽの中から: a near miss inside a sentence is talk
+            if any(t.kind in ("word", "symbol", "number", "negation", "counter", "refer") for t in before) or \
+                    (guessed and not sentence) or not any(t.kind in ("word", "symbol") or t.corrected for t in after):
+                break
+            line, column, shown = src.where(before[0].start, before[-1].end)
+            if guessed:
+                words = "」「".join(guessed)
+                self.notes.append(Problem(f"は「{said}」（行動の目印）の前の雑談として読みませんでした（「{words}」は行動に入れていません）。",
+                                          line=line, column=column, text=shown, severity="warning",
+                                          hint="行動の続きなら、目印の後ろに書いてください。"))
+            else:
+                self.notes.append(Problem(f"は「{said}」（行動の目印）の前の雑談として読みませんでした。", line=line, column=column, text=shown))
+            return [*(Piece(t.start, t.end, "sep") for t in tokens[:k + 1]), *after]
+        return tokens
+
+    def _not_meant(self, tokens: list[Piece]) -> list[Piece]:
+        """``(taikuu ja nakute, …)``, ``対空技にはしないでください``, ``対空化させない`` after the plot: the
+        technique the player says they do not mean (of two cards or more; ジャンプはしないで is a move
+        not made, read as before). The words are no card (noted); the technique is kept in
+        ``not_meant``, and where the plot's cards would read as it, they are read apart
+        (:func:`_apart`) — or asked, when no one cut says it."""
+        src = self.source
+        seen = False
+        for k, tok in enumerate(tokens):
+            if tok.kind == "symbol" or (tok.kind in ("word", "unknown") and tok.word is not None and not _NOT_MEANT_WORD(tok, src)):
+                seen = True
+                continue
+            if seen and tok.kind == "comment" and src.norm[tok.start:tok.start + 1] in "([（":
+                for i in range(tok.start + 1, tok.end):  # (taikuu ja nakute, …): a remark in brackets, passed over as it is
+                    found = self.lexicon.match(src.folded, i, src.norm)
+                    if found is not None and found[0] <= tok.end and found[1].technique and len(str(found[1].value)) >= 2 \
+                            and (i == tok.start + 1 or not src.folded[i - 1].isalnum()):
+                        m = _NOT_MEANT.match(src.folded, found[0])
+                        if m is not None:
+                            line, column, shown = src.where(i, m.end())
+                            self.not_meant.append((str(found[1].value), line, column, shown))
+                continue
+            if not seen or tok.kind not in ("word", "unknown") or tok.word is None:
+                continue
+            m = _NOT_MEANT.match(src.folded, tok.end)
+            if m is None:
+                continue
+            line_end = src.norm.find("\n", m.end())
+            rest = [t for t in tokens[k + 1:] if m.end() <= t.start < (len(src.norm) if line_end < 0 else line_end)]
+            if any(t.kind in ("word", "symbol", "number") or (t.kind == "unknown" and t.word is not None) for t in rest):
+                continue  # 投げじゃなくて前進: a correction, read as one (taken_back)
+            covered = [t for t in tokens[k:] if t.start < m.end()]
+            line, column, shown = src.where(tok.start, m.end())
+            self.notes.append(Problem(f"は「{tok.word.shown}」（{tok.word.value}）にしないという意味に読みました（カードは出しません）。",
+                                      line=line, column=column, text=shown))
+            self.not_meant.append((str(tok.word.value), line, column, shown))
+            for j in range(k, k + len(covered)):
+                tokens[j] = Piece(tokens[j].start, tokens[j].end, "sep")
+        return tokens
+
+    def _quoted(self, tokens: list[Piece]) -> list[Piece]:
+        """``行動：ガード\nいや「ガード読みの投げ」来そうだけど…``: words in 「」 on a line below the order,
+        with talk outside the quotes and no order word, are a quote (of another post, of what the
+        opponent may do), not cards: passed over, warned when they name order words. A line that is
+        only a quote (「前進 前進 弱」 under the marker) is read as before."""
+        src = self.source
+        lines = lines_of(tokens, src)
+        first = next((k for k, line in enumerate(lines) if holds_order(line)), None)
+        if first is None:
+            return tokens
+        for line in lines[first + 1:]:
+            if not line:
+                continue
+            start, end = line[0].start, line[-1].end
+            spans = [(m.start() + start, m.end() + start) for m in re.finditer(r"「[^「」\n]*」", src.norm[start:end])]
+            if not spans:
+                continue
+            inside = [t for t in line if any(a <= t.start and t.end <= b for a, b in spans)]
+            outside = [t for t in line if t not in inside and t.kind != "sep"]
+            if not outside or any(t.kind in ("word", "symbol", "number", "negation") or (t.kind == "unknown" and
+                                                                                          (t.corrected or t.candidates)) for t in outside):
+                continue
+            named = [src.norm[t.start:t.end] for t in inside if t.kind in ("word", "symbol") or (t.kind == "unknown" and t.word is not None)]
+            if not named:
+                continue
+            for a, b in spans:
+                line_no, column, shown = src.where(a, b)
+                words = "」「".join(dict.fromkeys(named))
+                self.notes.append(Problem(f"は引用として読みませんでした（「{words}」は行動に入れていません）。", line=line_no,
+                                          column=column, text=shown, severity="warning",
+                                          hint="行動の続きなら、かぎかっこの外に書いてください。"))
+            for k, t in enumerate(tokens):
+                if t in inside:
+                    tokens[k] = Piece(t.start, t.end, "comment")
+        return tokens
+
+    def _jargon(self, tokens: list[Piece]) -> list[Piece]:
+        """``L×3　暴れ``, ``6 68L　差し込み``: a word of the fighting games' jargon (data/lexicon.yaml's
+        jargon) after the plot says what the plot is for; it is no card — noted. Before any card it
+        is read as before (a function word: 【行動】暴れ alone has no plot, and is asked)."""
+        src = self.source
+        seen = False
+        for k, tok in enumerate(tokens):
+            if tok.kind in ("word", "symbol") or (tok.kind == "unknown" and tok.word is not None):
+                seen = True
+            elif seen and tok.kind == "function" and tok.word is not None and tok.word.concept in ("jargon", "manner"):
+                line, column, shown = src.where(tok.start, tok.end)
+                said = "行動の狙いを言う対戦用語" if tok.word.concept == "jargon" else "カードを出す場所を言う語"
+                self.notes.append(Problem(f"は{said}として読みました（カードは出しません）。",
+                                          line=line, column=column, text=shown))
+                tokens[k] = Piece(tok.start, tok.end, "sep")
         return tokens
 
     def _nothing_by_reading(self, tokens: list[Piece]) -> list[Piece]:
@@ -413,11 +795,27 @@ class _Source:
             return
         last, src = said[-1], self.source
         kana = src.norm[last.start:last.end]
+        # 前進前進な: written against the last word, one kana that begins a word of the game (な: なし? 投げ?)
+        against = said[-2].end == last.start and said[-2].kind in ("word", "symbol") and any(
+            form.startswith(fold(kana)) and len(form) > 1 and not form.isascii() for form in self.lexicon.exact
+            if self.lexicon.exact[form].kind == "order")
         if len(kana) == 1 and "\u3041" <= kana <= "\u3096" and src.norm[said[-2].end:last.start].strip(" \u3000") == "" \
-                and said[-2].end < last.start and not src.norm[last.end:].strip():
+                and (said[-2].end < last.start or against) and not src.norm[last.end:].strip():
             line, column, shown = src.where(last.start, last.end)
             self.problems.append(Problem("は言葉が途中で切れているように読めます。", line=line, column=column, text=shown,
                                          hint="最後の語を最後まで書いてください（何もしないなら「なし」）。"))
+
+    def _lots(self, tokens: list[Piece]) -> None:
+        """``弱攻撃いっぱい！``: a card said with いっぱい・たくさん (lots) and no number — how many? Asked."""
+        src = self.source
+        for tok in tokens:
+            if tok.kind in ("word", "symbol") or (tok.kind == "unknown" and tok.word is not None):
+                m = _LOTS.match(src.norm, tok.end)
+                if m is not None:
+                    line, column, shown = src.where(tok.start, m.end())
+                    self.problems.append(Problem("は何枚なのか、数が書かれていません。", line=line, column=column, text=shown,
+                                                 hint="例：弱×3、弱攻撃を2回"))
+                    return
 
     def _nothing(self, hint: str) -> None:
         line, column, shown = self.source.where(0, len(self.source.norm))
@@ -637,7 +1035,10 @@ class _Source:
                 before = next((t for t in reversed(tokens[:index]) if t.kind != "sep"), None)
                 worded = before is not None and before.kind in ("word", "unknown") and before.word is not None and \
                     nxt is not None and nxt.kind in ("word", "unknown") and nxt.word is not None  # jump > light
-                if piece in "><" and len(piece) == 1 and last_unit is not None and (last_unit[0][-1:] in ("弱", "強") or worded):
+                jump = last_unit is not None and last_unit[0] == "↑" and nxt is not None and nxt.kind == "symbol" and \
+                    fold(src.norm[nxt.start:nxt.end])[:1] in ("弱", "強", "l", "h")  # ↑>弱: EC (↑→弱) or a jump, then 弱?
+                if piece in "><" and len(piece) == 1 and last_unit is not None and (
+                        last_unit[0][-1:] in ("弱", "強") or fold(last_unit[0])[-1:] in ("l", "h") or worded or jump):
                     problem(tok, f"「{piece}」は前進（→）とも「次に」とも読めます。",
                             f"前進なら「→」、技の区切りなら空白か「、」と書いてください。")
                     continue
@@ -650,7 +1051,8 @@ class _Source:
                     pending_count = 0
                 continue
             ordinal = next((t for t in tokens[index + 1:] if t.kind != "sep"), None)
-            if kind == "number" and ordinal is not None and src.norm[ordinal.start:ordinal.end] in ("枚目", "枚目は", "番目"):
+            if (kind == "number" or (kind == "word" and src.norm[tok.start:tok.end].isdigit())) and ordinal is not None \
+                    and src.norm[ordinal.start:ordinal.end] in ("枚目", "枚目は", "番目"):  # 4枚目: never ← (numpad 4)
                 out.append(" ")  # 1枚目：↑ — which card it is, not how many
                 origin.append(src.span(tok.start, tok.end))
                 continue
@@ -777,6 +1179,11 @@ class _Source:
                         end=None) if before is None else problem(
                     before, "カードを打ち消す語があります（出さないカードは書かないでください）。",
                     "出すカードだけを書きます。何もしないなら「なし」。", end=tok.end)
+                continue
+            if kind == "unknown" and src.norm[tok.start:tok.end] in _KANA_COUNTS and last_unit is not None and nxt is not None \
+                    and nxt.kind == "counter" and nxt.start == tok.end and src.norm[nxt.start:nxt.end] in _TIMES_COUNTERS:
+                out.append(" ")  # 弱攻撃 さんかい: the count typed in kana, read with its counter (noted there)
+                origin.append(src.span(tok.start, tok.end))
                 continue
             if kind == "unknown":
                 self._unknown(tok, tokens, index)
@@ -1017,7 +1424,8 @@ def _read_plot(text: str, words: dict[str, str] | None) -> Plot:
     if problems:
         raise OrderError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
     plot, joined = _joined(plot, source.lexicon.commands, source.source.original)
-    notes = source.notes + joined
+    plot, apart = _apart(plot, source.not_meant, source.lexicon.commands)
+    notes = source.notes + joined + apart
     if notes:
         plot = Plot(plot.items, tuple(sorted(notes, key=lambda p: (p.line or 0, p.column or 0))))
     return plot
@@ -1084,7 +1492,7 @@ def _offset(text: str, line: int, column: int) -> int:
 
 
 # what says "then" between two moves (jump してから jaku, 前進の後に投げ): they are two moves
-_THEN = re.compile(r"(?:し?てから|それから|その後|そのあと|のあと|の後|あとに|後に|次に|続けて|then|and then|after that)", re.I)
+_THEN = re.compile(r"(?:し?てから|それから|その後|そのあと|のあと|の後|あとに|後に|次に|続けて|then|and then|after that|shite ?kara|sono ?ato)", re.I)
 
 
 def _said_then(first: Card, second: Card, text: str) -> bool:
