@@ -25,13 +25,14 @@ FLOOR = {"alterego": (0.975, 0.91), "rider": (0.98, 0.96), "alterego-2": (0.975,
          "alterego-14": (0.975, 0.93), "rider-14": (0.945, 0.87),
          "alterego-15": (0.985, 0.88), "alterego-16": (0.975, 0.94), "rider-16": (0.96, 1.0),
          "alterego-17": (0.895, 0.96), "rider-17": (0.925, 1.0),
-         "alterego-18": (0.995, 1.0), "rider-18": (0.94, 0.96)}
+         "alterego-18": (0.995, 1.0), "rider-18": (0.94, 0.96),
+         "alterego-19": (0.965, 1.0), "rider-19": (0.95, 1.0)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150,
         "alterego-11": 300, "rider-11": 300, "alterego-12": 300, "rider-12": 300, "alterego-13": 300, "rider-13": 300, "alterego-14": 300, "rider-14": 300,
         "alterego-15": 300, "alterego-16": 300, "rider-16": 300, "alterego-17": 300, "rider-17": 300,
-        "alterego-18": 300, "rider-18": 300}
+        "alterego-18": 300, "rider-18": 300, "alterego-19": 300, "rider-19": 300}
 # corpora 6 and 9 hold orders read otherwise than their writer meant, each with a warning or the
 # same cards: "jump forward, light", which the writer meant as エナジーキャノン and the ruling
 # (docs/rules/alterego.md) reads as two techniques named apart; a technique written apart after a
