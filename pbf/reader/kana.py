@@ -41,7 +41,7 @@ def _tokenizer():
     return Tokenizer()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def reading(word: str) -> str:
     """The word's reading in katakana (what is not kana, kanji or romaji is kept as it is)."""
     text = unicodedata.normalize("NFKC", word)
@@ -140,7 +140,7 @@ for _row, _vowel in (("アカサタナハマヤラワガザダバパ", "ア"), (
 _LENGTHENS = {"ア": "ア", "イ": "イエ", "ウ": "ウオ", "エ": "エイ", "オ": "オウ"}  # vowel kana → vowels it lengthens
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def readings(word: str) -> frozenset[str]:
     """Every reading the word may have (katakana): :func:`reading`, and for kanji each reading
     janome's dictionary gives the same characters (蓮: レン・ハス・ハチス; 城戸: キド・ジョウド), so that
@@ -193,19 +193,19 @@ def _dictionary_readings(tokenizer: Any, surface: str) -> list[str]:
     return sorted(set(out))  # janome's lookup order differs from run to run (PYTHONHASHSEED)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def marked(word: str) -> frozenset[str]:
     """:func:`looses` with the sound marks kept (ジュウドウ and ジュドウ alike, シュート not)."""
     return frozenset(_loosen(said, marks=True) for said in readings(word)) - {""}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def looses(word: str) -> frozenset[str]:
     """:func:`loose` of every one of :func:`readings`."""
     return frozenset(_loosen(said) for said in readings(word)) - {""}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def loose(word: str) -> str:
     """The reading with long marks, small kana, sound marks and lengthening vowels made optional."""
     return _loosen(reading(word))

@@ -391,7 +391,18 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
     if len(lines) < 2:
         return None
     fighters = state["fighters"]
-    rest_words = _concepts("\n".join(lines), data, fighters, player)  # narrowed below to the rest's
+    multi = sum(1 for f in fighters.values() if f.get("alive", True)) > 2
+    names = [w for n, f in fighters.items() if n != player for w in (n, _character_name(data, f))] if multi else []
+
+    def talk_shaped(line: str) -> bool:  # romaji or shorthand (ga-do bento, 的 蓮>城戸) read alone is no sure guide; a name may say whom
+        question = re.search(r"[?？]", line) is not None and _ASKS_ABOUT.search(line) is not None
+        talk = _TALK.search(line.strip()) is not None or _CHAT_MARK.search(line) is not None or question
+        return talk and sum(ch.isascii() for ch in line) * 2 <= len(line) and not any(
+            w and w in line and not re.search(r"[>＞]\s*" + re.escape(w), line)
+            and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names)
+
+    if not any(k and line.strip() and not _CORRECTS.search(line) and talk_shaped(line) for k, line in enumerate(lines)):
+        return None  # no line could be passed over: nothing to read again (each line read alone costs a reading)
     asides = []
     for k, line in enumerate(lines):
         if k == 0 or not line.strip() or _CORRECTS.search(line) or not any(ln.strip() for ln in lines[:k]):
@@ -404,8 +415,6 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
         asides.append(k)
     if not asides:
         return None
-    multi = sum(1 for f in fighters.values() if f.get("alive", True)) > 2
-    names = [w for n, f in fighters.items() if n != player for w in (n, _character_name(data, f))] if multi else []
     rest = "\n".join(ln for k, ln in enumerate(lines) if k not in asides)
     rest_words = _concepts(rest, data, fighters, player)
     rest_ways = {_MOVE_WAYS.get(w) for w in rest_words} - {None}
@@ -416,11 +425,8 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
         own = {w for w in said if w not in rest_words and _MOVE_WAYS.get(w) not in rest_ways}
         bound = _NOT_TALK.search(line) is not None  # a condition, scope or negation: it may change what it names
         question = re.search(r"[?？]", line) is not None and _ASKS_ABOUT.search(line) is not None
-        talk = _TALK.search(line.strip()) is not None or _CHAT_MARK.search(line) is not None or question
-        if sum(ch.isascii() for ch in line) * 2 > len(line) or not talk or any(
-                w and w in line and not re.search(r"[>＞]\s*" + re.escape(w), line)
-                and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names):
-            continue  # romaji or shorthand (ga-do bento, 的 蓮>城戸): read alone it is no sure guide; a name may say whom
+        if not talk_shaped(line):
+            continue
         if (not said and not (bound and re.search(r"\d", line))) or (not own and not bound) or (question and not bound):
             kept.append(k)
     if not kept:
