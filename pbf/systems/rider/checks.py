@@ -401,7 +401,8 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
             w and w in line and not re.search(r"[>＞]\s*" + re.escape(w), line)
             and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names)
 
-    if not any(k and line.strip() and not _CORRECTS.search(line) and talk_shaped(line) for k, line in enumerate(lines)):
+    shaped = {k for k, line in enumerate(lines) if k and line.strip() and not _CORRECTS.search(line) and talk_shaped(line)}
+    if not shaped:
         return None  # no line could be passed over: nothing to read again (each line read alone costs a reading)
     asides = []
     for k, line in enumerate(lines):
@@ -420,13 +421,13 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
     rest_ways = {_MOVE_WAYS.get(w) for w in rest_words} - {None}
     kept = []
     for k in asides:
+        if k not in shaped:
+            continue
         line = lines[k]
         said = _concepts(line, data, fighters, player)
         own = {w for w in said if w not in rest_words and _MOVE_WAYS.get(w) not in rest_ways}
         bound = _NOT_TALK.search(line) is not None  # a condition, scope or negation: it may change what it names
         question = re.search(r"[?？]", line) is not None and _ASKS_ABOUT.search(line) is not None
-        if not talk_shaped(line):
-            continue
         if (not said and not (bound and re.search(r"\d", line))) or (not own and not bound) or (question and not bound):
             kept.append(k)
     if not kept:

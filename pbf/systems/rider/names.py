@@ -60,7 +60,14 @@ def is_fighter(raw: str, roster_: tuple[tuple[str, str], ...], data: RiderData) 
     :func:`near_fighter` read it)."""
     fighters = {name: {"character": character} for name, character in roster_}
     word = raw.strip()
-    return bool(word) and (len(find_fighter(word, fighters, data)) == 1 or near_fighter(word, fighters, data) is not None)
+    return bool(word) and one_fighter(word, fighters, data) is not None
+
+
+def one_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> str | None:
+    """The one fighter the written name means: by :func:`find_fighter` when it finds one, else
+    loosely by :func:`near_fighter`; None when it is none or several."""
+    found = find_fighter(raw, fighters, data)
+    return found[0] if len(found) == 1 else near_fighter(raw, fighters, data)
 
 
 def find_fighter(raw: str, fighters: dict[str, Any], data: RiderData) -> list[str]:

@@ -23,7 +23,7 @@ from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_ov
 from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData, norm as card_spelling
-from .names import _COURTESY, find_fighter, is_fighter, near_fighter
+from .names import _COURTESY, find_fighter, is_fighter, one_fighter
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
 # roles are explained at its top). Read once per process, from pbf's cache.
@@ -206,7 +206,7 @@ def _parts(tokens: list[Token]) -> set[str]:
     for c in concepts:
         if c.startswith("card:"):
             said.add("card")
-        elif c in ("head:近寄る", "head:離れる", "head:近へ", "head:中へ", "head:遠へ") or c.startswith("rule:"):
+        elif c in _MOVE_CONCEPTS or c.startswith("rule:"):
             said.add("move")
         elif c.startswith("attack:") or c in ("keyword:攻撃:", "head:攻撃しない"):
             said.add("attack")
@@ -1493,7 +1493,6 @@ class Rewritten:
     def _cut(self, said: str, lex: Lexicon) -> list[tuple[int, int, str, Any]] | None:
         words = _loose_words(lex)
         names: dict[str, str | None] = {}
-        fighters = {name: {"character": character} for name, character in self._roster}
         for name, character in self._roster:
             try:
                 sheet = self._data.character(character)[1]
@@ -1502,7 +1501,6 @@ class Rewritten:
             for spelling in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])):
                 for key in kana.looses(spelling) if spelling else ():
                     names[key] = name if names.get(key, name) == name else None
-        del fighters
         n = len(said)
         best: list[list[tuple[int, tuple]] | None] = [None] * (n + 1)  # per end: (pieces, the cut) of fewest pieces
         best[0] = [(0, ())]
@@ -1548,9 +1546,7 @@ class Rewritten:
         bare = _without_courtesy(written.strip())
         if not bare or not self._is_name(bare):
             return None
-        fighters = {name: {"character": character} for name, character in self._roster}
-        found = find_fighter(bare, fighters, self._data)
-        return found[0] if len(found) == 1 else near_fighter(bare, fighters, self._data)
+        return one_fighter(bare, {name: {"character": character} for name, character in self._roster}, self._data)
 
     def _is_name(self, written: str) -> bool:
         """The word (a courtesy title dropped) names one fighter of the battle; each word is
