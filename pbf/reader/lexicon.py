@@ -133,6 +133,7 @@ class Lexicon:
         self.longest = 1
         self._near: list[tuple[str, str, Word]] | None = None
         self._by_reading: dict[str, Word] | None = None
+        self._by_loose: dict[str, Word] | None = None
         self._reading_longest = 0
         self._headings: dict[str, Word | None] | None = None
         self._phrases: dict[str, Word | None] | None = None
@@ -211,6 +212,22 @@ class Lexicon:
             word = self._by_reading.get(folded[i : i + size])
             if word is not None:
                 yield i + size, word
+
+    def by_loose_reading(self) -> dict[str, Word]:
+        """Each order word by its loosened reading (:func:`kana.loose`: sound marks, small kana and
+        long marks optional — かはう is かばう, 庇う), from its kana forms and the readings of its kanji
+        forms (:meth:`match_reading`'s index); a reading two concepts share is none."""
+        if self._by_loose is None:
+            next(self.match_reading("", 0), None)  # builds the index of readings
+            index: dict[str, Word | None] = {}
+            said = [(k, w) for k, w in self.exact.items() if w.kind == "order" and not kana.has_kanji(k) and not k.isascii()]
+            for form, word in [*said, *(self._by_reading or {}).items()]:
+                key = kana.loose(form)
+                if len(key) >= 2:
+                    kept = index.get(key, word)
+                    index[key] = word if kept is not None and kept.concept == word.concept else None
+            self._by_loose = {k: w for k, w in index.items() if w is not None}
+        return self._by_loose
 
     def heading(self, word: str) -> Word | None:
         """The word written before a colon (能動：, 受動：) that ``word`` (in kanji) reads as: an

@@ -217,26 +217,6 @@ def _parts(tokens: list[Token]) -> set[str]:
 
 # the particles a phone's run of kana is cut at (きたおか・を・かばう)
 _RUN_PARTICLES = frozenset(("を", "に", "から", "は", "で", "の", "と", "が", "へ", "も", "まで"))
-_LOOSE: dict[int, tuple[Lexicon, dict[str, Word | None]]] = {}
-
-
-def _loose_words(lex: Lexicon) -> dict[str, Word]:
-    """The order words of ``lex`` by their loosened readings (sound marks, small kana and long
-    marks optional: かはう is かばう, 庇う); a reading two concepts share is none."""
-    kept = _LOOSE.get(id(lex))
-    if kept is not None and kept[0] is lex:
-        return kept[1]
-    next(lex.match_reading("", 0), None)  # builds its index of readings
-    index: dict[str, Word | None] = {}
-    said = [(k, w) for k, w in lex.exact.items() if w.kind == "order" and not kana.has_kanji(k) and not k.isascii()]
-    for form, word in [*said, *(lex._by_reading or {}).items()]:
-        key = kana._loosen(kana_fold(form))
-        if len(key) >= 2:
-            index[key] = word if index.get(key, word) is not None and index.get(key, word).concept == word.concept else None
-    words = {k: w for k, w in index.items() if w is not None}
-    _LOOSE.clear() if len(_LOOSE) >= 8 else None
-    _LOOSE[id(lex)] = (lex, words)
-    return words
 
 
 def _without_courtesy(word: str) -> str:
@@ -1491,7 +1471,7 @@ class Rewritten:
         return out
 
     def _cut(self, said: str, lex: Lexicon) -> list[tuple[int, int, str, Any]] | None:
-        words = _loose_words(lex)
+        words = lex.by_loose_reading()
         names: dict[str, str | None] = {}
         for name, character in self._roster:
             try:
@@ -1510,7 +1490,7 @@ class Rewritten:
             count = best[i][0][0]
             for j in range(i + 1, n + 1):
                 piece = said[i:j]
-                key = kana._loosen(kana_fold(piece))
+                key = kana.loose(piece)
                 found = []
                 if piece in _RUN_PARTICLES:
                     found.append(("function", Word("function", piece, kind="function")))
