@@ -131,7 +131,8 @@ class Lexicon:
         self.commands: dict[str, Any] | None = None  # a game's own table, for warnings its reader gives
         self.kanji: dict[str, Word] = {}  # words of one kanji a game's grammar reads itself (弱, 強), for same_kanji
         self.longest = 1
-        self._near: list[tuple[str, str, Word]] | None = None
+        self._near: list[_Form] | None = None
+        self._near_found: dict[tuple[str, tuple[str, ...]], tuple[tuple[int, str, Word], ...]] = {}
         self._by_reading: dict[str, Word] | None = None
         self._by_loose: dict[str, Word] | None = None
         self._reading_longest = 0
@@ -148,6 +149,7 @@ class Lexicon:
             self.spelled[key] = " ".join(unicodedata.normalize("NFKC", form).split())
             self.longest = max(self.longest, len(key))
             self._near = self._by_reading = self._headings = self._phrases = None
+            self._near_found = {}
         if key.isascii() and re.search(r"[aiueo]n(?=[bpm])", key):  # janpu and Hepburn's jampu alike
             self.add(re.sub(r"(?<=[aiueo])n(?=[bpm])", "m", key), word)
 
@@ -285,43 +287,57 @@ class Lexicon:
 
     def near(self, word: str, kinds: tuple[str, ...] = ("order",)) -> list[tuple[int, str, Word]]:
         """Entries close to ``word`` by reading (and, for kanji, by spelling), best first:
-        (distance, the form it is close to, the word). Only the best of each concept is kept."""
+        (distance, the form it is close to, the word). Only the best of each concept is kept.
+        A post is read more than once (each line alone, without its asides): the answer for a
+        word is kept (the lexicon does not change once built)."""
+        found = self._near_found.get((word, kinds))
+        if found is None:
+            if len(self._near_found) >= 8192:
+                self._near_found.clear()
+            found = self._near_found[(word, kinds)] = tuple(self._find_near(word, kinds))
+        return list(found)
+
+    def _find_near(self, word: str, kinds: tuple[str, ...]) -> list[tuple[int, str, Word]]:
         if self._near is None:
-            self._near = [(form, kana.loose(self.spelled.get(form, form)), w) for form, w in self.exact.items()]
+            self._near = [_Form(form, self.spelled.get(form, form), w) for form, w in self.exact.items()]
         written = " ".join(unicodedata.normalize("NFKC", word).split())
         folded = kana.fold(written)
         said = kana.loose(written)
+        written_kanji = kana.has_kanji(written)
+        folded_kanji = kana.has_kanji(folded)
+        folded_ascii = folded.isascii()
+        folded_bare = kana.bare(folded) if folded_kanji else ""
+        word_limit = _allowed(said or folded)
         best: dict[str, tuple[int, str, Word]] = {}
         digits = [ch for ch in folded if ch.isdigit()]
-        for form, form_said, w in self._near:
+        for f in self._near:
+            form, form_said, w = f.form, f.said, f.word
             if w.kind not in kinds or not w.guess:
                 continue
-            if len(form) <= 2 and len(folded) != len(form) and not (said and said == form_said and not kana.has_kanji(folded)):
+            if f.short and len(folded) != len(form) and not (said and said == form_said and not folded_kanji):
                 continue  # a word of two letters (旋風, SV) is a near miss only of a word as short, or of its reading in kana
-            if digits != [ch for ch in form if ch.isdigit()]:
+            if digits != f.digits:
                 continue  # 名無し4号 is not 名無し3号: a number is never a slip
-            limit = min(_allowed(form_said or form), _allowed(said or folded))
+            limit = min(f.limit, word_limit)
             if said and form_said and (len(said) <= 2 or len(form_said) <= 2):
                 # a word of one or two kana is itself or nothing: ドウ is not 遠 (トオ) with its marks dropped
-                d = 0 if kana.unmarked(written) == kana.unmarked(self.spelled.get(form, form)) and len(folded) >= 2 else limit + 1
-                if d > limit and said == form_said and len(folded) >= 3 and len(form) >= 3 and not kana.has_kanji(folded + form):
+                d = 0 if kana.unmarked(written) == kana.unmarked(f.spelled) and len(folded) >= 2 else limit + 1
+                if d > limit and said == form_said and len(folded) >= 3 and len(form) >= 3 and not (folded_kanji or f.kanji):
                     d = 0  # ガアド and ガード: a long vowel written as its vowel
-                if d > limit and len(folded) == 2 and "ー" in form and not kana.has_kanji(folded + form) \
-                        and kana.reading(written) == kana.reading(self.spelled.get(form, form)).replace("ー", ""):
+                if d > limit and len(folded) == 2 and "ー" in form and not (folded_kanji or f.kanji) \
+                        and kana.reading(written) == kana.reading(f.spelled).replace("ー", ""):
                     d = 0  # ガド and ガード: the long mark an IME dropped, every other kana and mark as written
             else:
                 d = kana.distance(said, form_said, limit) if said and form_said else limit + 1
-                if d > 0 and kana.has_kanji(written):
+                if d > 0 and written_kanji:
                     # an IME slip keeps the reading: a word in kanji is a near miss only by the same one,
                     # any of the readings its kanji have (達成地 and 達成値 are both タッセイチ)
                     d = 0 if len(said) > 2 and _same_reading(folded, form) else limit + 1
-            if d > 0 and kana.has_kanji(folded) and folded != form and kana.bare(folded) == kana.bare(form) \
-                    and any(not kana.has_kanji(ch) for ch in form):
+            if d > 0 and folded_kanji and folded != form and f.kana_in_it and folded_bare == f.bare:
                 d = 0  # 投け: the word's own kanji, a sound mark of its kana missed
-            if (kana.has_kanji(form) and kana.has_kanji(folded) and len(form) >= 3) or (form.isascii() and folded.isascii()):
+            if (f.kanji and folded_kanji and len(form) >= 3) or (f.ascii and folded_ascii):
                 spelled = kana.distance(folded, form, 1)
-                stem = form.rstrip(":")
-                if len(folded) > len(stem) and folded.startswith(stem) and kana.has_kanji(folded[len(stem):]):
+                if len(folded) > len(f.stem) and folded.startswith(f.stem) and kana.has_kanji(folded[len(f.stem):]):
                     spelled = 2  # 狙い+蓮: a word, and a name written against it — no slip of the word
                 if len(folded) == len(form) and any(kana.has_kanji(a) and not kana.has_kanji(b) for a, b in zip(folded, form) if a != b):
                     spelled = 2  # 狙い蓮 is no slip of 狙いは: a kanji is not mistyped for a kana (近よる for 近寄る is kana left unconverted)
@@ -329,8 +345,7 @@ class Lexicon:
                     d = min(d, spelled)
             if d > limit:
                 continue
-            if d == 0 and (kana.reading(written) == kana.reading(self.spelled.get(form, form)) or
-                           kana.marked(written) & kana.marked(self.spelled.get(form, form))):
+            if d == 0 and (kana.reading(written) == kana.reading(f.spelled) or kana.marked(written) & kana.marked(f.spelled)):
                 d = -1  # the very reading (ジュドウ = 受動; 柔道 ジュウドウ too, its marks kept), before one only alike (シュート)
             if w.concept not in best or d < best[w.concept][0]:
                 best[w.concept] = (d, form, w)
@@ -346,6 +361,30 @@ class Lexicon:
         if rivals:
             return None, [w1, *rivals]
         return w1, []
+
+
+class _Form:
+    """A lexicon form with what :meth:`Lexicon.near` asks of it worked out once."""
+
+    __slots__ = ("form", "spelled", "said", "word", "kanji", "short", "digits", "limit", "ascii", "stem", "kana_in_it", "_bare")
+
+    def __init__(self, form: str, spelled: str, word: Word):
+        self.form, self.spelled, self.word = form, spelled, word
+        self.said = kana.loose(spelled)
+        self.kanji = kana.has_kanji(form)
+        self.short = len(form) <= 2
+        self.digits = [ch for ch in form if ch.isdigit()]
+        self.limit = _allowed(self.said or form)
+        self.ascii = form.isascii()
+        self.stem = form.rstrip(":")
+        self.kana_in_it = any(not kana.has_kanji(ch) for ch in form)
+        self._bare: str | None = None
+
+    @property
+    def bare(self) -> str:
+        if self._bare is None:
+            self._bare = kana.bare(self.form)
+        return self._bare
 
 
 def _same_reading(written: str, form: str) -> bool:
