@@ -312,8 +312,8 @@ class Lexicon:
         digits = [ch for ch in folded if ch.isdigit()]
         for f in self._near:
             form, form_said, w = f.form, f.said, f.word
-            if w.kind not in kinds or not w.guess:
-                continue
+            if w.kind not in kinds or (not w.guess and not f.rule):
+                continue  # a word read only as written; a rule (最も近い相手) by its very reading too (最も近い愛手)
             if f.short and len(folded) != len(form) and not (said and said == form_said and not folded_kanji):
                 continue  # a word of two letters (旋風, SV) is a near miss only of a word as short, or of its reading in kana
             if digits != f.digits:
@@ -343,7 +343,7 @@ class Lexicon:
                     spelled = 2  # 狙い蓮 is no slip of 狙いは: a kanji is not mistyped for a kana (近よる for 近寄る is kana left unconverted)
                 if spelled <= (1 if len(form) >= 3 else 0):
                     d = min(d, spelled)
-            if d > limit:
+            if d > limit or (d > 0 and not w.guess):
                 continue
             if d == 0 and (kana.reading(written) == kana.reading(f.spelled) or kana.marked(written) & kana.marked(f.spelled)):
                 d = -1  # the very reading (ジュドウ = 受動; 柔道 ジュウドウ too, its marks kept), before one only alike (シュート)
@@ -366,7 +366,7 @@ class Lexicon:
 class _Form:
     """A lexicon form with what :meth:`Lexicon.near` asks of it worked out once."""
 
-    __slots__ = ("form", "spelled", "said", "word", "kanji", "short", "digits", "limit", "ascii", "stem", "kana_in_it", "_bare")
+    __slots__ = ("form", "spelled", "said", "word", "kanji", "short", "digits", "limit", "ascii", "stem", "kana_in_it", "rule", "_bare")
 
     def __init__(self, form: str, spelled: str, word: Word):
         self.form, self.spelled, self.word = form, spelled, word
@@ -378,6 +378,7 @@ class _Form:
         self.ascii = form.isascii()
         self.stem = form.rstrip(":")
         self.kana_in_it = any(not kana.has_kanji(ch) for ch in form)
+        self.rule = isinstance(word.value, tuple) and word.value[:1] == ("rule",)
         self._bare: str | None = None
 
     @property

@@ -306,7 +306,8 @@ def _read_without(text: str, spans: list[tuple[int, int]], player: str, state: d
 _TALK = re.compile(r"[ｗw笑草!！]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
                    r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）]\s*$"  # a face: 今回は盾役で(｀・ω・´)
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
-                   r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)", re.I)
+                   r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)"
+                   r"|^\s*[※＊]", re.I)  # ※息子の代筆です: a note under the order
 # what a talk line must not hold to be passed over: a correction or a negation (やっぱりSVやめｗ), a
 # condition or a scope (阻止しないのは近づく時だけね) — each may change the order above
 _NOT_TALK = re.compile(r"やっぱ|やめ|じゃなく|訂正|変更|取り消|なし|ない|ません|せず|ず[、。,.!！\s]|なら|たら|れば|とき|時|場合|だけ|のみ|以外|優先|"

@@ -119,8 +119,8 @@ _AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使っ�
                             r"(?:\s*(?:隙狙い|スキ狙い)\s*(?P<again>\d{1,2})?\s*(?:にします|します|する|です|で)?)?")
 
 
-# the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら
-_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|いしょう|↑|\+|or\s+more|or\s+higher|and\s+up)"
+# the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら (異常, 異状: an IME's kanji of いじょう)
+_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|いしょう|異常|異状|↑|\+|or\s+more|or\s+higher|and\s+up)"
                         r"\s*(?:(?:の|で)?(?:とき|時|場合)(?:だけ|のみ)(?:に|で)?\s*(?:してください|して下さい|します|する|お願いします)?|だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
 THRESHOLD_MARK = "\x00≥"
 
@@ -157,8 +157,10 @@ _PASSIVE_PAIR = re.compile(rf"({_PASSIVE_WORD})\s*(?:→|->|⇒|=>)\s*({_PASSIVE
 _PASSIVE_PAIRS = re.compile(rf"(?:受動|受|授動)\s*[:：]\s*({_PASSIVE_WORD}\s*(?:→|->|⇒|=>)\s*{_PASSIVE_WORD}"
                             rf"(?:\s*[、,，]\s*{_PASSIVE_WORD}\s*(?:→|->|⇒|=>)\s*{_PASSIVE_WORD})+)", re.I)
 # a 受動 card with its condition in brackets after it: 受:GV(攻), 受動 RV（FV時）, 受:GV(攻撃のとき)
-_PASSIVE_BRACKET = re.compile(r"(?:受動|受|授動|ukemi|passive)\s*[:：]?\s*([ァ-ヶー]{2,12}|[a-z]{2,3})\s*[(（]\s*"
-                              r"(攻撃?|こうげき|atk|attack|[ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:の?(?:時|とき)|なら|に)?\s*[)）]", re.I)
+_BRACKETED_PASSIVE = (r"([ァ-ヶー]{2,12}|[a-z]{2,3})\s*[(（]\s*"
+                      r"(攻撃?|こうげき|atk|attack|[ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:の?(?:時|とき)|なら|に)?\s*[)）]")
+_PASSIVE_BRACKET = re.compile(r"(?:受動|受|授動|ukemi|passive)\s*[:：]?\s*" + _BRACKETED_PASSIVE, re.I)
+_PASSIVE_BRACKET_NEXT = re.compile(r"\s*[、,，・]\s*" + _BRACKETED_PASSIVE, re.I)  # 、GV(攻): the next of a list
 # a fighting game's numpad as the move (4 back, 5 neutral, 6 forward): only with the move said in
 # brackets after it (4（離）, 5(留)) or after the move's label (移動5): a digit alone is a count
 _NUMPAD_MOVE = re.compile(r"(?<![\d.])([456])\s*[(（]\s*([^)）]{1,8})\s*[)）]|移動\s*[:：]?\s*([456])(?![\d点.])")
@@ -305,6 +307,12 @@ _EVADE_ROLL = re.compile(r"(?:回避|かいひ|避)\s*(?:の)?\s*(?:判定|は�
                          r"(運動性|うん[とど]うせい|防御力|ぼうぎょりょく|ほうきょりょく|攻撃力|こうげきりょく|運|防|攻)(?![ぁ-ん一-龯]*力)"
                          r"\s*(?:で|に)?\s*(?:ロールします|ロールする|振ります|振る|ふります|します|する|お願いします|にします)?"
                          r"|evade\s+roll\s*[:：]?\s*(?:with\s+)?(agility|mobility|defen[cs]e|attack)", re.I)
+# a dice bot's notation (2d6, 4b6, 4-2=2b6, in brackets or not): the player's own count of the roll
+_DICE = re.compile(r"[(（]\s*(?:\d{1,2}\s*[-+]\s*\d{1,2}\s*=\s*)?\d{1,2}\s*[dDbB]\s*\d{1,2}(?:\s*[-+]\s*\d{1,2})?\s*[)）]"
+                   r"|(?<![0-9A-Za-z])(?:\d{1,2}\s*[-+]\s*\d{1,2}\s*=\s*)?\d{1,2}[dDbB]\d{1,2}(?:[-+]\d{1,2})?(?![0-9A-Za-z])")
+_DICE_MARK = "\x00dice"
+# 超回避 cut to its first kanji, a clause of its own (避:防・超1, / 超2 /)
+_SUPER_SHORT = re.compile(r"(?:(?<=[/／\s、,，・:：】])|^)(?:(?:回避|避)\s*[:：]\s*)?超\s*(\d{1,2})(?=\s|$|[/／、,，。])")
 # 超回避 as an IME writes its reading (ちょうかいひ: 長回避, 調回避)
 _SUPER_BY_READING = re.compile(r"(?:(?:長|調|腸|蝶)(?:回避|会費|回費)|超(?:会費|回費|快避))\s*(\d{1,2})")
 # 隙狙い１（攻撃力を２点マイナス）: the declaration's cost said again in brackets
@@ -319,7 +327,7 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         out.extend((m.start(), m.end(), "") for m in steps)
     for m in _EVADE_ROLL.finditer(norm):
         out.append((m.start(), m.end(), f"回避: {_POOL_SAID[(m.group(1) or m.group(2)).lower()]}"))
-    for m in _SUPER_BY_READING.finditer(norm):
+    for m in (*_SUPER_BY_READING.finditer(norm), *_SUPER_SHORT.finditer(norm)):
         out.append((m.start(), m.end(), f"超回避 {m.group(1)}"))
     for m in _AIM_GLOSSED.finditer(norm):
         if int(m.group(2)) == 2 * int(m.group(1)):
@@ -424,6 +432,14 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
+        for m in _DICE.finditer(src.norm):  # 攻:城戸(3b6), 4-2=2b6: a dice bot's notation, the roll counted
+            if not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), _DICE_MARK))
+                line, column, shown = src.where(m.start(), m.end())
+                self.notes.append(Problem("はダイスの式として読みませんでした（ダイスは pbf が振ります）。", line=line, column=column, text=shown))
+        for m in _SUPER_BY_READING.finditer(src.norm):  # 蝶回避2: an IME's kanji, said
+            line, column, shown = src.where(m.start(), m.end())
+            self.notes.append(Problem(f"を「超回避 {m.group(1)}」と読みました。", line=line, column=column, text=shown))
         for m in _ONE_KANJI_TO.finditer(src.norm):  # 宙へ, 十へ: an IME's kanji of a band's reading
             band = _band_by_reading(m.group(1))
             if band is not None and not any(s < m.end() and m.start() < e for s, e, _r in declared):
@@ -453,11 +469,14 @@ class Rewritten:
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), " / ".join(f"受動: {when}なら{data.card_name(card)}" for when, card in pairs)))
         for m in _PASSIVE_BRACKET.finditer(src.norm):  # 受:GV(攻), 受:RV（FV時）: a 受動 card, its condition in brackets
-            card = data.card_words.get(card_spelling(m.group(1)))
-            when = self._condition(m.group(2))
-            if card and when and self.phase.get(card) != "active" and \
-                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+            while m is not None:  # 受:RV(FV)、GV(攻): a list of them after the one label
+                card = data.card_words.get(card_spelling(m.group(1)))
+                when = self._condition(m.group(2))
+                if not (card and when and self.phase.get(card) != "active" and
+                        not any(s < m.end() and m.start() < e for s, e, _r in declared)):
+                    break
                 declared.append((m.start(), m.end(), f"受動: {when}なら{data.card_name(card)}"))
+                m = _PASSIVE_BRACKET_NEXT.match(src.norm, m.end())
         for m in _NUMPAD_MOVE.finditer(src.norm):  # 4（離）, 移動5: a fighting game's numpad, said as a move
             digit = m.group(1) or m.group(3)
             said = m.group(2)
@@ -502,7 +521,8 @@ class Rewritten:
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
         tokens, back = taken_back(self._remarks(scanned, src, declared), src, _parts)
         self.notes += back
-        tokens = flavour(tokens, src)
+        tokens = [Token(t.start, t.end, "unknown") if t.kind == "flavour" and roster and self._is_name(src.norm[t.start:t.end])
+                  else t for t in flavour(tokens, src)]  # 来た丘 (北岡 by its reading) is a name, not the verb 来た
         tokens = _event_final(tokens, src)
         for tok in tokens:  # 城戸から十へ: a declaration's words are order words, never a line of chat
             if tok.kind == "unknown" and any(s <= tok.start < e for s, e, _r in declared):
@@ -566,6 +586,7 @@ class Rewritten:
         previous_significant: Token | None = None
         current_significant: Token | None = None
         named: list[tuple[str, int, int]] = []  # the names written, for him / her (nasty vent on him)
+        named_at: list[tuple[tuple[str, int, int], int]] = []  # each with where it ends in src.norm
         thresholds: list[tuple[str, int, int]] = []  # 5以上なら: the threshold of the 超回避
         pending: list[tuple[str, Token]] = []
         pools: list[tuple[str, Token]] = []
@@ -576,6 +597,9 @@ class Rewritten:
             if tok.start < skip_until or id(tok) in passed:
                 continue
             hit = next(((s, e, r) for s, e, r in declared if s <= tok.start < e), None)
+            if hit is not None and hit[2] == _DICE_MARK:
+                skip_until = hit[1]  # (3b6): the dice the player counted, passed over (noted)
+                continue
             if hit is not None and hit[2].startswith(THRESHOLD_MARK):
                 thresholds.append((hit[2][len(THRESHOLD_MARK):], *src.span(hit[0], hit[1])))
                 skip_until = hit[1]
@@ -583,8 +607,8 @@ class Rewritten:
             if hit is not None:
                 close()
                 clauses[-1].append((hit[2], *src.span(hit[0], hit[1])))
-                if not (hit[2].startswith("超回避") and ":" not in hit[2] and src.norm[hit[1]:hit[1] + 1] == ":"):
-                    close()  # HP1点消費：本体の攻撃だけ — the 超回避 declared stays open for its scope
+                if not ((hit[2].startswith("超回避") or hit[2] in _MOVES) and ":" not in hit[2] and src.norm[hit[1]:hit[1] + 1] == ":"):
+                    close()  # HP1点消費：本体の攻撃だけ — the 超回避 declared stays open for its scope; 仲へ：蓮, the move for whom
                 skip_until = hit[1]
                 continue
             kind = tok.kind
@@ -738,6 +762,7 @@ class Rewritten:
                     self._names.add(span(tok)[0])
                 if written_name not in ("him", "her", "them"):
                     named.append(clauses[-1][-1])
+                    named_at.append((clauses[-1][-1], tok.end))
                 if clauses[-1] and clauses[-1][0][0].startswith("庇う") and len(clauses[-1]) >= 2:
                     close()  # kabau Ren, guard vent: 庇う takes one name
                 continue
@@ -898,11 +923,16 @@ class Rewritten:
                         continue
                     following = after.get(id(tok))
                     names = list(dict.fromkeys(n[0] for n in named))
-                    if len(names) == 1 and (following is None or following.word is not None):
+                    # 城戸さんが狙われたら庇う: the one said to be attacked, just before (any others named)
+                    guarded = next((part for part, end in reversed(named_at)
+                                    if end <= tok.start and _COVER_WHEN.fullmatch(src.norm[end:tok.start])), None)
+                    if guarded is not None or (len(names) == 1 and (following is None or following.word is not None)):
                         # 城戸さんが狙われたら、ソードベントで庇ってあげたい: the one name of the post
-                        where_named = next(n for n in named if n[0] == names[0])
+                        where_named = guarded or next(n for n in named if n[0] == names[0])
                         kept_clauses = []
                         for c in clauses:
+                            if guarded is not None and len(c) == 1 and c[0] != guarded and c[0][0].strip() == guarded[0].strip():
+                                continue  # 北岡さんを守りたいので…北岡さんが狙われたら庇います: the one covered, said before
                             c = [p for p in c if p != where_named]
                             while c and c[0][0].strip() in ("なら", "if"):
                                 c = c[1:]  # 城戸さんが狙われたら: the condition was the name's
@@ -1075,6 +1105,10 @@ class Rewritten:
                    if not (t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned)]
         clauses = _evasion_said_of_attack(clauses)
         clauses = self._one_move(clauses)
+        # 隙狙いを宣言します。攻撃力を2点マイナスして隙狙い: the number said after, in the page's words
+        numbered = {t.split()[0] for t in ("".join(p for p, _s, _e in c).strip() for c in clauses)
+                    if t.startswith(("隙狙い ", "超回避 ")) and any(ch.isdigit() for ch in t)}
+        clauses = [c for c in clauses if "".join(p for p, _s, _e in c).strip() not in numbered]
         # ガードベントを受動で使います。攻撃されそうなときにガードベントです: the second says when
         merged: list[list[tuple[str, int, int]]] = []
         seen_clauses: set[str] = set()
@@ -1452,7 +1486,9 @@ class Rewritten:
             run = tokens[i:j]
             bad = any(t.kind in ("unknown", "function") and t.word is None and not t.candidates for t in run)
             said = src.norm[run[0].start:run[-1].end] if run else ""
-            cut = self._cut(said, lex) if bad and len(said) >= 5 else None
+            # what the scan already read in the run (うつ: 撃つ, by its reading) is a piece the cut may take
+            known = {kana.loose(src.norm[t.start:t.end]): t.word for t in run if t.word is not None and t.word.kind == "order"}
+            cut = self._cut(said, lex, known) if bad and len(said) >= 5 else None
             if cut is None:
                 out.extend(run or tokens[i:i + 1])
                 i = max(j, i + 1)
@@ -1470,8 +1506,8 @@ class Rewritten:
             i = j
         return out
 
-    def _cut(self, said: str, lex: Lexicon) -> list[tuple[int, int, str, Any]] | None:
-        words = lex.by_loose_reading()
+    def _cut(self, said: str, lex: Lexicon, known: dict[str, Word] | None = None) -> list[tuple[int, int, str, Any]] | None:
+        words = {**lex.by_loose_reading(), **(known or {})}
         names: dict[str, str | None] = {}
         for name, character in self._roster:
             try:
@@ -1488,6 +1524,8 @@ class Rewritten:
             if not best[i]:
                 continue
             count = best[i][0][0]
+            if said[i] in _NO_WORD_STARTS:
+                continue  # ーどべんと: no word starts with a long mark, ん or a small kana (a kana lost before it)
             for j in range(i + 1, n + 1):
                 piece = said[i:j]
                 key = kana.loose(piece)
@@ -1567,7 +1605,7 @@ class Rewritten:
 
         for index, clause in enumerate(clauses):
             after = clauses[index + 1] if index + 1 < len(clauses) else []
-            if len(clause) == 1 and after and said(after).replace(" ", "").startswith("攻撃:,") and \
+            if len(clause) == 1 and after and (said(after).replace(" ", "").startswith("攻撃:,") or said(after).replace(" ", "") == "攻撃:") and \
                     (first := names_of(clause[0])) is not None:
                 rest = after[1:]
                 while rest and rest[0][0].strip() == ",":
@@ -1715,6 +1753,11 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+# what is said between the one attacked and 庇う (城戸さんが狙われたら庇う: 庇う 城戸)
+_COVER_WHEN = re.compile(r"\s*(?:さん|くん|君|ちゃん|様|氏)?\s*(?:が|を)\s*(?:狙われ|ねらわれ|攻撃され|こうげきされ|撃たれ|うたれ|殴られ|襲われ|おそわれ|やられ)"
+                         r"(?:たら|た時|たとき|る時|るとき|る場合|た場合|そうな時|そうなとき|そうなら|そうになったら)(?:は|に|には)?\s*[、,]?\s*"
+                         r"|\s*(?:さん|くん|君|ちゃん|様|氏)?\s*を?\s*")  # きどかばう, 城戸さんを庇う: its object, just before it
+_NO_WORD_STARTS = frozenset("ーんゃゅょっぁぃぅぇぉゎ")
 _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values (data/lexicon.yaml, role rule)
 # what says the card after is the answer when the condition before does not hold (それ以外はGV)
 _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は|そうでなければ|でなければ", re.I)
@@ -1722,7 +1765,10 @@ _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "�
 _AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?|にいます|にいる|に居ます|に留まります|に留まる)"
                        r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(?:(?:今|いま|現在)の\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:にします|にする|で|に)?"
                        r"(?:\s*(?:動きません|動かないです|動かない|動かずに|動かず|うごかない|いきます|行きます|です|でいます|で大丈夫です|で大丈夫|大丈夫です|でいいです|でok))?(?=[、,。!！\s]|留|とど|$)"
-                       r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]")  # 留(近): staying, at 近
+                       r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]"  # 留(近): staying, at 近
+                       # 近距離に留まって, 中距離を維持, 近維持, 遠キープ: staying where they are, said with the band
+                       r"|(?:(?:この|その)まま(?:の)?\s*)?(?<![一-龥])(近|中|遠)(?:距離)?\s*(?:に|で|を)?\s*(?:留まって|留まり|留まります|留まる|とどまって|とどまり|とどまります|とどまる"
+                       r"|残って|残ります|残る|維持(?:して|します|する|で)?|キープ(?:して|します|する|で)?|保って|保ちます|保つ)")
 # 近距離なので, 今は遠距離だから: the band they are at, said as the reason of the order — no move
 _BAND_NOW = re.compile(r"(?:(?:今|いま|現在)\s*(?:は|も)?\s*)?(近|中|遠)距離\s*(?:なので|だから|ですので|ですから|なんで|なのに)")
 # 離れていく方は, 近寄ってくる人は: the one who moves (the words between the move and its 阻止)
