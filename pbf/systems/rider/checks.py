@@ -303,7 +303,7 @@ def _read_without(text: str, spans: list[tuple[int, int]], player: str, state: d
 
 # a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
 # to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
-_TALK = re.compile(r"[ｗw笑草!！]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
+_TALK = re.compile(r"[ｗw笑草!！♡♥♪☆★]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
                    r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）]\s*$"  # a face: 今回は盾役で(｀・ω・´)
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)"
@@ -372,11 +372,16 @@ def _without_beliefs(text: str, player: str, state: dict[str, Any], data: RiderD
 
 
 # what a later line must not hold to be passed over as an aside: a correction of the order above
-_CORRECTS = re.compile(r"やっぱ|やはり|やめ|訂正|変更|取り消|とりけし|じゃなく|ではなく|間違|まちが|代わり|かわりに|instead|actually", re.I)
+_CORRECTS = re.compile(r"やっぱ|やはり|やめ|訂正|変更|取り消|とりけし|じゃなく|ではなく|代わり|かわりに|instead|actually"
+                       r"|(?:間違|まちが)(?!(?:っ?て(?:い)?たら|いがあれば|いあれば|ってるなら|っていれば|っていましたら))", re.I)
+# (間違っていたら教えてください asks the GM to check: no correction)
 # a question about the rules (not about the order): どちらが強い, 上がるんだっけ, あるのですか, 質問です
 _ASKS_ABOUT = re.compile(r"どちら|どっち|なに|何が|何を|何で|いつ|どう|だれ|誰|っけ|のですか|のでしょうか|んですか|んでしょうか|質問|教えて")
 # talk written anywhere in a line: a laugh, a face, a request to the others (笑ってやってください)
 _CHAT_MARK = re.compile(r"[ｗw]{2,}|笑|草|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ震][^()（）\n]{0,12}[)）]|ください|下さい|てね|からね|[!！]{2,}")
+# a request said to someone (逃げないでね, 来てよ♡)
+_SAID_TO = re.compile(r"(?:ないで|てね|でね|てよ|でよ|ないでよ|ないでね)[♡♥♪☆★!！ｗw笑〜~ー]*\s*$")
+_NOT_ORDER_NUMBER = re.compile(r"\d+\s*(?:歳|才|年|ヶ月|か月|月|日|時|分|人|戦目|回目|年生|年目)")
 _MOVE_WAYS = {"head:近寄る": "closer", "head:近へ": "closer", "head:離れる": "away", "head:遠へ": "away"}
 
 
@@ -393,7 +398,8 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
         return None
     fighters = state["fighters"]
     multi = sum(1 for f in fighters.values() if f.get("alive", True)) > 2
-    names = [w for n, f in fighters.items() if n != player for w in (n, _character_name(data, f))] if multi else []
+    others = [w for n, f in fighters.items() if n != player for w in (n, _character_name(data, f)) if w]
+    names = others if multi else []
 
     def talk_shaped(line: str) -> bool:  # romaji or shorthand (ga-do bento, 的 蓮>城戸) read alone is no sure guide; a name may say whom
         question = re.search(r"[?？]", line) is not None and _ASKS_ABOUT.search(line) is not None
@@ -428,8 +434,13 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
         said = _concepts(line, data, fighters, player)
         own = {w for w in said if w not in rest_words and _MOVE_WAYS.get(w) not in rest_ways}
         bound = _NOT_TALK.search(line) is not None  # a condition, scope or negation: it may change what it names
+        if _SAID_TO.search(line) and any(line.strip().startswith(w) for w in others):
+            kept.append(k)  # 刃さん逃げないでね♡: said to another fighter, of what they do
+            continue
         question = re.search(r"[?？]", line) is not None and _ASKS_ABOUT.search(line) is not None
-        if (not said and not (bound and re.search(r"\d", line))) or (not own and not bound) or (question and not bound):
+        # a number with a counter no order has (息子（6歳）, 3年目) is no number of the order
+        counted = re.search(r"\d", _NOT_ORDER_NUMBER.sub("", line)) is not None
+        if (not said and not (bound and counted)) or (not own and not bound) or (question and not bound):
             kept.append(k)
     if not kept:
         return None

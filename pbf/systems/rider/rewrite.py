@@ -133,9 +133,9 @@ _SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
 _SCOPE_IN_BRACKETS = re.compile(rf"(?:(?:回避|避)\s*[:：]\s*)?((?:超回避|超回|超避|ちょうかいひ|超)\s*(\d+))\s*[(（]\s*({_SCOPE_WHO}|av|庇う?(?:とき|時)?|かばう?(?:とき|時)?)"
                                 r"(?:の攻撃)?\s*(のみ|だけ|限定|以外)\s*[)）]", re.I)
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
-_BODY, _ADVENT = r"(?:本体|ほんたい|hontai|ライダー本人|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|アドベンド|あどべんと|advent|av)"
+_BODY, _ADVENT = r"(?:本体|ほんたい|ホンタイ|hontai|ライダー本人|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|アドベンド|あどべんと|advent|av)"
 _WHO = rf"(?:{_BODY}|(?:契約)?モンスター|{_ADVENT}|庇う(?:とき|時)?|かばう(?:とき|時)?|cover(?:ing)?)"
-_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|の口撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|限定|以外|意外|dake|nomi|igai|only)"
+_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|の口撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|ダケ|ノミ|限定|以外|意外|イガイ|dake|nomi|igai|only)"
 _SCOPE_START = re.compile(rf"\s*(?:{_BODY}|相手の攻撃|(?:契約)?モンスター|{_ADVENT}|庇う|かばう|cover)", re.I)
 _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|"
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
@@ -202,8 +202,8 @@ def _parts(tokens: list[Token]) -> set[str]:
     concepts = [t.word.concept for t in tokens if t.kind == "word" and t.word is not None]
     if any(c.startswith("head:") and "阻止" in c for c in concepts):
         return {"block"}
-    if any(c.startswith(("nara:", "keyword:受動")) for c in concepts):
-        return {"passive"}
+    if "keyword:受動" in concepts or (any(c.startswith("nara:") for c in concepts) and any(c.startswith("card:") for c in concepts)):
+        return {"passive"}  # (攻撃されたら受けで: a condition with no card is the evasion's own, said of the attack)
     said = set()
     for c in concepts:
         if c.startswith("card:"):
@@ -212,7 +212,9 @@ def _parts(tokens: list[Token]) -> set[str]:
             said.add("move")
         elif c.startswith("attack:") or c in ("keyword:攻撃:", "head:攻撃しない"):
             said.add("attack")
-        elif c.startswith(("keyword:", "evade:", "pool:")) or c == "head:受け":
+        elif c in ("head:受け", "keyword:超回避"):
+            said.add("evasion")  # 受け or 超回避: one of them (受けで…やっぱり超回避1で takes 受け back)
+        elif c.startswith(("keyword:", "evade:", "pool:")):
             said.add(c.split(":")[1] or c)
     return said
 
@@ -724,6 +726,10 @@ class Rewritten:
                     (current := "".join(p for p, _s, _e in clauses[-1])).startswith(("超回避", "隙狙い")) and \
                     not any(ch.isdigit() for ch in current):
                 put(f" {_SPOKEN_NUMBERS[raw(tok).strip().lower()]} ", tok)  # sukinerai ichi, 超回避ふたつ
+                continue
+            if word is None and len(self._roster) == 2 and _BY_WHOM.match(src.norm, tok.end) and self._is_name(raw(tok).strip()):
+                line, column, shown = src.where(tok.start, tok.end)  # 刃さんに攻撃されたら: by whom — a duel's one opponent
+                self.notes.append(Problem("は攻撃してくる相手として読みました（相手は一人です）。", line=line, column=column, text=shown))
                 continue
             if word is None:  # a name, or a word lark will name in its problem
                 written_name = raw(tok).strip().lower()
@@ -1753,6 +1759,8 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+# the one who attacks, said before a condition on being attacked (刃さんに攻撃されたら)
+_BY_WHOM = re.compile(r"\s*(?:さん|くん|君|ちゃん|様|氏)?\s*(?:に|から)\s*(?:攻撃され|こうげきされ|狙われ|ねらわれ|撃たれ|殴られ|斬られ|切られ)")
 # what is said between the one attacked and 庇う (城戸さんが狙われたら庇う: 庇う 城戸)
 _COVER_WHEN = re.compile(r"\s*(?:さん|くん|君|ちゃん|様|氏)?\s*(?:が|を)\s*(?:狙われ|ねらわれ|攻撃され|こうげきされ|撃たれ|うたれ|殴られ|襲われ|おそわれ|やられ)"
                          r"(?:たら|た時|たとき|る時|るとき|る場合|た場合|そうな時|そうなとき|そうなら|そうになったら)(?:は|に|には)?\s*[、,]?\s*"
