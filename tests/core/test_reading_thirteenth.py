@@ -73,3 +73,23 @@ def test_still_refused(camps, camp, player, text, said):
 def test_what_was_read_is_said(camps, camp, player, text, note):
     _got, notes = read_for_check(camps[camp], player, text)
     assert any(note in p.format() for p in notes), [p.format() for p in notes]
+
+
+@pytest.mark.parametrize("camp, player, text, canonical, note", [
+    # the player's own rider named as the sentence's subject: who does the order
+    ("three", "北岡", "【行動】ぞるだは いちばんちかいひとから はなれる しゅーとべんと", "離れる: 最も近い相手 / シュートベント", "「ぞるだは」は自分のライダー"),
+    ("three", "蓮", "【行動】\nナイトは北岡さんに近寄ります。ソードベントで北岡さんを攻撃。", "近寄る: 北岡 / ソードベント / 攻撃: 北岡", "「ナイトは」は自分のライダー"),
+    # whom the 隙狙い is aimed at: the attack's target
+    ("three", "城戸", "【行動】ストライク 蓮に隙狙い1", "ストライクベント / 攻撃: 蓮 / 隙狙い 1", "を攻撃の対象と読みました"),
+])
+def test_whose_and_at_whom(camps, camp, player, text, canonical, note):
+    got, notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+    assert any(note in p.format() for p in notes), [p.format() for p in notes]
+
+
+def test_another_riders_name_as_the_subject_is_not_passed_over(camps):
+    """Only the player's own rider is the subject passed over: another's name before は is read (here, whom
+    the move is against is then unclear, and refused), never dropped."""
+    with pytest.raises(OrderError):
+        read_for_check(camps["three"], "城戸", "【行動】ゾルダは蓮に近寄る / ストライクベント")

@@ -579,7 +579,7 @@ def _read_naturally(text: str, data: RiderData, player: str | None,
     ride along as a clause of their own (build_order puts them on the order)."""
     from .rewrite import Rewritten
 
-    rewritten = Rewritten(text, data, roster)
+    rewritten = Rewritten(text, data, roster, player)
     if rewritten.problems:
         raise ReadingProblem([p if p.player else _with_player(p, player) for p in rewritten.problems])
     try:

@@ -417,9 +417,9 @@ class Rewritten:
     """``text`` (what lark reads), ``where`` (for each of its characters, the index in the
     original), the notes and the problems of the rewriting."""
 
-    def __init__(self, original: str, data: RiderData, roster: tuple[tuple[str, str], ...] = ()):
+    def __init__(self, original: str, data: RiderData, roster: tuple[tuple[str, str], ...] = (), player: str | None = None):
         self.notes: list[Problem] = []
-        self._roster, self._data = roster, data
+        self._roster, self._data, self._player = roster, data, player
         self._names: set[int] = set()  # where a word the battle knows as a fighter's name starts
         self._looked_up: dict[str, bool] = {}  # a word -> whether it names a fighter (_is_name)
         self.problems: list[Problem] = []
@@ -519,6 +519,7 @@ class Rewritten:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
+        scanned = self._own_name_as_subject(scanned, src) if roster and player else scanned
         scanned = self._whom_in_brackets(scanned, src) if roster else scanned
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
         tokens, back = taken_back(self._remarks(scanned, src, declared), src, _parts)
@@ -1475,6 +1476,28 @@ class Rewritten:
         parts = [part for part in _PRIORITY_ARROW.split(written.lstrip("←")) if part.strip()]
         return bool(parts) and all(self._is_name(part) for part in parts)
 
+    def _own_name_as_subject(self, tokens: list[Token], src: Text) -> list[Token]:
+        """The player's own fighter named first in a sentence, as its subject (ぞるだ は いちばんとおいひとに
+        ちかよる: 北岡's ゾルダ): who does the order, passed over with a note — the order is the player's."""
+        out = list(tokens)
+        for tok in list(out):
+            if tok.kind != "unknown" or tok.word is not None:
+                continue
+            k = next(i for i, t in enumerate(out) if t is tok)
+            after = next((t for t in out[k + 1:] if t.kind != "sep" or src.norm[t.start:t.end].strip()), None)
+            if after is None or after.kind != "function" or src.norm[after.start:after.end] not in ("は", "が"):
+                continue
+            before = next((t for t in reversed(out[:k]) if t.kind != "sep" or src.norm[t.start:t.end] == "\n"), None)
+            starts = before is None or (before.kind == "sep" and src.norm[before.start:before.end] == "\n") or \
+                src.norm[before.start:before.end] in ("】", "行動", "。")
+            if not starts or self._fighter(src.norm[tok.start:tok.end]) != self._player:
+                continue
+            out[k] = Token(tok.start, after.end, "drop")
+            out = [t for t in out if t is not after]
+            line, column, shown = src.where(tok.start, after.end)
+            self.notes.append(Problem("は自分のライダー（行動する人）として読み、行動には入れませんでした。", line=line, column=column, text=shown))
+        return out
+
     def _kana_runs(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
         """A phone's kana run together, sound marks dropped (きたおかをかはう, いちはんちかいひとからはなれる):
         cut into the battle's words by their readings (sound marks, small kana and long marks
@@ -1680,6 +1703,7 @@ class Rewritten:
             before = self.src.original[:names[0][1]].rstrip()
             used_on = re.match(r"に(?:向けて|対して)?\s*(?:使|つか|撃|う)", follows) is not None and out and \
                 any(said(c) in self.card_names for c in out)  # ナスティベントを北岡さんに使います: the card's target
+            used_on = used_on or re.match(r"(?:に|へ)\s*(?:隙狙い|隙ねらい|すきねらい|スキ狙い|スキねらい|隙)", follows) is not None  # 城戸に隙狙い1
             if any(said(c).startswith(("攻撃: ", "攻撃しない")) for c in clauses) or before.endswith((":", "：")) or \
                     (follows.startswith(("から", "より", "に", "へ", "と", "の", "が", "は", "も", "や", "か")) and not used_on):
                 out.append(clause)  # 蓮さんから遠くへ, 北丘と連に: the name is said of something else
