@@ -42,8 +42,9 @@ def opening_marker_line() -> str:
 OPEN = "【[(〔〈《〖<"  # after NFKC: ［ is [, （ is (, ＜ is <; 「」 are quotes, not brackets
 CLOSE = "】])〕〉》〗>"
 # words that name the same marker: a marker 【行動】 is also written 【プロット】 (Alter EGO's
-# players plot their cards; in the rider game it can mean nothing else either)
-SAME_WORDS = (("行動", "プロット"),)
+# players plot their cards; in the rider game it can mean nothing else either), and P, the boards'
+# shorthand of プロット (P：66LH, 【P】6LL), capital only, in brackets or before a colon at a line's start
+SAME_WORDS = (("行動", "プロット", "P"),)
 # the same marker typed without an IME (koudou:, [action], Order:), at the start of a line only, in
 # any case: a player at a work PC or abroad (their chat before it is then passed over as chat)
 ROMAJI_WORDS = ("koudou", "kōdō", "kodo", "koudo", "action", "order", "orders", "plot")

@@ -41,11 +41,12 @@ _ANCHOR = r">>\d+(?:[-,]\d+)*"
 _LAUGH = r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])"
 _NUMBER = r"\d+|[一二三四五](?=\s*(?:回|階|会|解|界|かい|カイ|マス|歩|度|発|枚))"
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
-_EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?"
+_EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?|[(][ァ-ヺー]{1,5}ッ(?=[ \t\u3000]*(?:\n|$))"
+# … or a face said in kana, its bracket left open at the line's end: （ｷﾘｯ, (ﾄﾞﾔｯ (キリッ after folding)
 # an arrow pointing back at what was written, and what is said of it, to the end of the line
 # (強攻撃←これでどうだ, ↑↑ ←これで決める): on the folded text, after something on the line
 _POINTING = "←⬅<"
-_POINTER = rf"[{_POINTING}]+\s*(?:コレ|コッチ|ココ|コイツ|コンナ|本命|ドウダ)[^\n]*"
+_POINTER = rf"[{_POINTING}]+[ \t\u3000]*(?:コレ|コッチ|ココ|コイツ|コンナ|本命|ドウダ)[^\n]*"
 # the number of a step in a list, at a line's start or after a space: 1.前進 2.前進, 1) 弱
 _ENUMERATION = r"[1-9][.)](?=\s*[^\d\s.)])"
 # a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑

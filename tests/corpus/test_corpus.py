@@ -24,7 +24,7 @@ FLOOR = {"alterego": (0.975, 0.91), "rider": (0.98, 0.96), "alterego-2": (0.975,
          "alterego-13": (0.97, 0.94), "rider-13": (0.925, 1.0),
          "alterego-14": (0.975, 0.93), "rider-14": (0.945, 0.87),
          "alterego-15": (0.985, 0.88), "alterego-16": (0.975, 0.94), "rider-16": (0.96, 1.0),
-         "alterego-17": (0.895, 0.96), "rider-17": (0.925, 1.0),
+         "alterego-17": (0.915, 0.96), "rider-17": (0.925, 1.0),
          "alterego-18": (0.995, 1.0), "rider-18": (0.94, 0.96),
          "alterego-19": (0.965, 1.0), "rider-19": (0.95, 1.0)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,

@@ -81,6 +81,11 @@ _DASH_ARROWS = {"ー>": "->", "−>": "->", "―>": "->", "<ー": "<-", "<−": 
 _OPENS = "([{「【〔"
 
 
+def _unvoiced(folded: str) -> str:
+    """Katakana without their sound marks (ド → ト): a phone's slip of a mark."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", folded) if ch not in "\u3099\u309a")
+
+
 def _symbol(folded: str, i: int) -> int | None:
     """The grammar's own symbols (passed to lark as written): cards, ->/<-, | (a split between
     techniques), a cancel with its brackets, a run of card letters (LH), the × of a repeat."""
@@ -98,7 +103,12 @@ def _symbol(folded: str, i: int) -> int | None:
     if ch in ")]}」】〕":
         line_start = folded.rfind("\n", 0, i) + 1
         opened = max(folded.rfind(o, line_start, i) for o in "([{「【〔")
-        if opened >= 0 and not re.search(r"(?:c|キャンセル|cancel)\s*$", folded[line_start:opened]):
+        cancel = re.search(r"(?:c|キャンセル|cancel)\s*$", folded[line_start:opened]) if opened >= 0 else None
+        if cancel is not None and cancel.group().startswith("c") and cancel.start() + line_start > 0 and \
+                folded[cancel.start() + line_start - 1].isascii() and folded[cancel.start() + line_start - 1].isalpha() and \
+                not _after_card_letters(folded, cancel.start() + line_start):
+            cancel = None  # EC（９弱）: the c ends a word (EC, energy cannon's initials), no cancel's C(
+        if opened >= 0 and cancel is None:
             return None  # the close of a remark's bracket (（前進投げ）): a separator, as its open was
         return i + 1
     before = folded[i - 1] if i else " "
@@ -300,16 +310,23 @@ def _slot_numbers(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Pro
 
 def _neutral_fives(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Problem]]:
     """``5L 5L 9L``: in numpad notation 5 is neutral (standing where one is), so 5L is L — when the
-    post writes numpad notation (another key written against an attack: 9L, 8H, or 5L twice); the
+    post writes numpad notation (another key written against an attack: 9L, 8H, or 5L twice, or a key
+    of a card alone: 6 5H); the
     5 is no card and no count, noted. A 5 before any other word is read as before (a count?)."""
     def attack(k: int) -> bool:
         t = tokens[k]
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         return t.kind in ("number", "word") and len(src.norm[t.start:t.end]) == 1 and src.norm[t.start].isdigit() \
             and nxt is not None and nxt.kind == "symbol" and nxt.start == t.end and src.folded[nxt.start:nxt.end] in ("l", "h")
+    def key(k: int) -> bool:  # 6, 66, 64: a run of numpad keys of cards, no count (6 5H)
+        t = tokens[k]
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        written = src.norm[t.start:t.end]
+        return t.kind in ("number", "word") and written.isdigit() and written.isascii() and set(written) <= set("46789") \
+            and not (nxt is not None and nxt.kind == "counter")
     keyed = [k for k in range(len(tokens)) if attack(k)]
     fives = [k for k in keyed if src.norm[tokens[k].start] == "5"]
-    if not fives or len(keyed) < 2:
+    if not fives or (len(keyed) < 2 and not any(key(k) for k in range(len(tokens)))):
         return tokens, []
     out = list(tokens)
     for k in fives:
@@ -361,7 +378,7 @@ def _list_literals(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Pr
 def _code_comments(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Problem]]:
     """``L L L L L  // 5 renda``, ``["^", "->", "L"]  # python no list de kaita``: a programmer's
     comment — ``//`` or ``#`` after the plot on its line, apart from it by a space, and a space
-    after it — is the player's remark, to the line's end: passed over, warned when it holds order
+    after it (or a hashtag: ``6LL　#固め``, # against a Japanese word) — is the player's remark, to the line's end: passed over, warned when it holds order
     words or numbers (5 renda says again L L L L L; a GM would not read it as more cards)."""
     notes: list[Problem] = []
     out = list(tokens)
@@ -372,7 +389,8 @@ def _code_comments(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Pr
         if not (said == "#" or two) or k == 0 or src.norm[tok.start - 1] not in " \u3000":
             continue
         after = tok.end + (1 if two else 0)
-        if after >= len(src.norm) or src.norm[after] not in " \u3000":
+        # a hashtag after the plot (6LL　#固め): # against a word that is no card's letter or digit
+        if after >= len(src.norm) or (src.norm[after] not in " \u3000" and (two or src.norm[after].isascii() or src.norm[after] in "弱強")):
             continue
         line_start = src.norm.rfind("\n", 0, tok.start) + 1
         if not src.norm[line_start:tok.start].strip():
@@ -478,7 +496,10 @@ def _pointer_remarks(tokens: list[Piece], src: Text) -> list[Piece]:
 
 
 # a condition or a purpose said after the plot (飛んだら落とす, 来なかったら, キャノン化せんように)
-_CONDITION = re.compile(r"[たっだ]ら|なら|れば|ように|ないよう|んよう")
+# a card said not put in, after its word: 弱攻撃は入れていません, 強は出さない, 投げは使いません
+_NOT_PUT_IN = re.compile(r"[はを]?(?:入れて(?:い|は|お)?(?:ません|ない)|入れ(?:ません|ない)|出して(?:い)?(?:ません|ない)|出(?:しません|さない)"
+                         r"|使って(?:い)?(?:ません|ない)|使(?:いません|わない))")
+_CONDITION = re.compile(r"[たっだ]ら|なら|れば|ように|ないよう|んよう|作戦")  # 作戦: 近づいて待つ作戦, the plan said
 _CLAUSE_STOPS = frozenset((" ", "\u3000", "、", ",", "，", "。"))
 _CLAUSE_CORRECTION = re.compile(r"間違|まちが|訂正|やっぱ|やはり|じゃなく|ではなく|代わり|かわり")
 
@@ -530,6 +551,12 @@ def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
 
 
 _LETTER_CARDS = {"l": "弱", "h": "強", "^": "↑"}
+# a bare direction, which takes に as its particle (前に, うしろに): まえに回 is no 2回 for sure (folded)
+_DIRECTIONS = frozenset(("前", "マエ", "後ロ", "後", "ウシロ", "上", "ウエ"))
+# a bare direction before the word jump, apart from it by a space (うしろ じゃんぷ): which jump (folded)
+_JUMP_WAYS = {"前": "前ジャンプ", "マエ": "前ジャンプ", "後ロ": "後ろジャンプ", "後": "後ろジャンプ", "ウシロ": "後ろジャンプ"}
+_TALK_STOPS = " \u3000、。,.!！?？…〜~"
+_CARD_KANJI_ONLY = re.compile(r"[弱強]+")  # cards written as kanji: a plot in words, not notation
 
 
 def _named_after_symbols(tokens: list[Piece], src: Text) -> list[Problem]:
@@ -596,6 +623,8 @@ class _Source:
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
         self._lots(tokens)
+        tokens = self._jump_by_direction(tokens)
+        tokens = self._not_put_in(tokens)
         tokens = self._not_meant(tokens)
         tokens, listed = _list_literals(tokens, self.source)
         self.notes.extend(listed)
@@ -606,6 +635,8 @@ class _Source:
         tokens, fives = _neutral_fives(tokens, self.source)
         self.notes.extend(fives)
         tokens = self._nothing_by_reading(self._talk_before_marker(self._marker_in_kana(_anchors_to_names(tokens, self.source))))
+        tokens = self._talk_after_nothing(tokens)
+        self._waiting_after_move(tokens)
         tokens, back = taken_back(tokens, self.source)
         self.notes.extend(back)
         tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
@@ -613,7 +644,9 @@ class _Source:
         tokens = self._same_move_twice(tokens)
         tokens = self._aimed_at(tokens)
         tokens = self._explaining(self._jargon(self._quoted(tokens)))
-        self.notes.extend(_named_after_symbols(tokens, self.source))
+        named_after = _named_after_symbols(tokens, self.source)
+        tokens, restated = self._said_of_notation(tokens)
+        self.notes.extend(n for n in named_after if (n.line, n.column) not in restated)
         self.notes.extend(_arrow_between_words(tokens, self.source))
         said = _significant(tokens)
         if len(said) == 1 and said[0].word is not None and said[0].word.value == "" and \
@@ -636,13 +669,26 @@ class _Source:
 
     def _marker_in_kana(self, tokens: list[Piece]) -> list[Piece]:
         """こうどう：じゃくじゃく: 行動 written in kana at the start of a line, before a colon, is the
-        marker (as koudou: is) — passed over, with a note."""
+        marker (as koudou: is) — passed over, with a note. A phone's こうとう： (a sound mark dropped),
+        which the scanner cut into near misses, is the marker too, before a colon only."""
         src = self.source
+        for k, tok in enumerate(tokens[:4]):  # こう+とう： at the start of a line: one word
+            if tok.kind == "sep":
+                break
+            run = tokens[:k + 1]
+            colon = tokens[k + 1] if k + 1 < len(tokens) else None
+            written = src.norm[run[0].start:tok.end]
+            if colon is not None and colon.kind == "sep" and src.norm[colon.start:colon.end] == ":" and len(run) > 1 \
+                    and _unvoiced(fold(written)) == "コウトウ" and all(a.end == b.start for a, b in zip(run, run[1:])):
+                tokens = [Piece(run[0].start, tok.end, "unknown"), *tokens[k + 1:]]
+                break
         for k, tok in enumerate(tokens[:-1]):
             colon = tokens[k + 1]
             said = src.norm[colon.start:colon.end] if colon.kind == "sep" else ""
             # こうどう 全身 全身 投げ (a phone's voice input): the post's first word, before a space, is the marker too
-            if tok.kind != "unknown" or fold(src.norm[tok.start:tok.end]) != "コウドウ" or colon.kind != "sep" \
+            folded = fold(src.norm[tok.start:tok.end])
+            if tok.kind != "unknown" or (folded != "コウドウ" and not (said == ":" and _unvoiced(folded) == "コウトウ")) \
+                    or colon.kind != "sep" \
                     or (said != ":" and not (k == 0 and said.strip(" \u3000") == "" and said)) \
                     or (k and not (tokens[k - 1].kind == "sep" and "\n" in src.norm[tokens[k - 1].start:tokens[k - 1].end])):
                 continue
@@ -680,6 +726,190 @@ class _Source:
                 self.notes.append(Problem(f"は「{said}」（行動の目印）の前の雑談として読みませんでした。", line=line, column=column, text=shown))
             return [*(Piece(t.start, t.end, "sep") for t in tokens[:k + 1]), *after]
         return tokens
+
+    def _jump_by_direction(self, tokens: list[Piece]) -> list[Piece]:
+        """``うしろ じゃんぷ``, ``前 ジャンプ``: a bare direction (前, 後ろ, in kana too), then only a space,
+        then the word jump is the jump that way (後ろジャンプ ↑←, 前ジャンプ ↑→) — a phone's or an IME's
+        space inside one word; a step and then a jump would be said by a move's own word (後退 ジャンプ,
+        ← ↑). Read so, warned with the other reading."""
+        src = self.source
+        for k in range(len(tokens) - 2):
+            first, gap, jump = tokens[k], tokens[k + 1], tokens[k + 2]
+            if first.kind != "word" or jump.kind not in ("word", "unknown") or gap.kind != "sep" or jump.word is None \
+                    or jump.word.value != "↑" or src.norm[gap.start:gap.end] not in (" ", "\u3000"):
+                continue
+            way = _JUMP_WAYS.get(fold(src.norm[first.start:first.end]))
+            said = fold(src.norm[jump.start:jump.end])
+            if way is None or not said.startswith(("ジャンプ", "ジャンフ", "jump", "janpu", "jyanpu")):
+                continue
+            if k and tokens[k - 1].end == first.start and tokens[k - 1].kind != "sep":
+                continue  # 真後ろ, …の後ろ: the direction is part of another word
+            word = self.lexicon.exact.get(fold(way))
+            if word is None:
+                continue
+            line, column, shown = src.where(first.start, jump.end)
+            other = f"{first.word.value} {jump.word.value}"
+            self.notes.append(Problem(f"を「{way}」（{word.value}）と読みました（{first.word.value}のカードの後にジャンプなら「{other}」と書いてください）。",
+                                      line=line, column=column, text=shown, severity="warning"))
+            return [*tokens[:k], Piece(first.start, jump.end, "word", word), *tokens[k + 3:]]
+        return tokens
+
+    def _not_put_in(self, tokens: list[Piece]) -> list[Piece]:
+        """``前ジャンプだけします。…弱攻撃は入れていません。``: after the plot and a stop, a card said not
+        put in (入れていません, 出さない, 使いません) that the plot does not hold says what the plot is not
+        — no card, noted. One the plot holds is a contradiction, asked as before."""
+        src = self.source
+        made = ""  # the plot: the cards before the first stop
+        stop = False
+        for k, tok in enumerate(tokens):
+            said = src.norm[tok.start:tok.end]
+            if tok.kind == "sep" and said in ("。", "、", "\n", ".", "!", "！"):
+                stop = stop or bool(made)
+                continue
+            if tok.kind == "symbol" and _CARD_KANJI_ONLY.fullmatch(said):
+                value = said
+            elif tok.kind in ("symbol", "number"):
+                if not stop:
+                    made += "".join(_NUMPAD.get(d, _LETTER_CARDS.get(d, d)) for d in src.folded[tok.start:tok.end])
+                continue
+            elif tok.kind in ("word", "unknown") and tok.word is not None and isinstance(tok.word.value, str):
+                value = tok.word.value
+            else:
+                continue
+            if not stop:
+                made += value
+                continue
+            m = _NOT_PUT_IN.match(src.norm, tok.end)
+            if m is None or not value or any(card in made for card in value):
+                continue
+            covered = [t for t in tokens[k:] if t.start < m.end()]
+            if any(t.end > m.end() for t in covered):
+                continue
+            line, column, shown = src.where(tok.start, m.end())
+            self.notes.append(Problem(f"は入れないカード（{value}）の説明として読みました（カードは出しません）。",
+                                      line=line, column=column, text=shown))
+            for j in range(k, k + len(covered)):
+                tokens[j] = Piece(tokens[j].start, tokens[j].end, "sep")
+            return tokens
+        return tokens
+
+    def _waiting_after_move(self, tokens: list[Piece]) -> None:
+        """``前に出て様子見``, ``前進して様子見``: 様子見 joined to a move by its te-form is a step of the
+        plot — standing still after it (no more cards), or guarding (←)? Read as nothing more, warned
+        (様子見 after the plot on its own, a remark, is read as before)."""
+        src = self.source
+        said = _significant(tokens)
+        for before, tok in zip(said, said[1:]):
+            if tok.word is None or tok.word.value != "" or not src.norm[tok.start:tok.end].startswith(("様子見", "様子を見")):
+                continue
+            if before.word is None or not before.word.value or before.end != tok.start \
+                    or not src.norm[before.start:before.end].endswith(("て", "で")):
+                continue
+            line, column, shown = src.where(tok.start, tok.end)
+            self.notes.append(Problem(f"は「{src.norm[before.start:before.end]}」の後に何もしない（カードなし）と読みました。"
+                                      "ガード（←）のつもりかもしれません。", line=line, column=column, text=shown,
+                                      severity="warning", hint="ガードするなら「ガード」と書いてください。"))
+            return
+
+    def _talk_after_nothing(self, tokens: list[Piece]) -> list[Piece]:
+        """``なし　ねおち しそう``, ``koudou: nashi. kyou wa …``: the plot said empty (なし, first), then,
+        after a space or a stop, words that name no card (no card word, symbol or number): talk,
+        passed over, warned (three characters at least: なし　ねむ is named as before). A card after なし is
+        read as before, warned."""
+        said = _significant(tokens)
+        if len(said) < 2 or said[0].word is None or said[0].word.value != "" or said[0].kind not in ("word", "unknown"):
+            return tokens
+        src = self.source
+        first = said[0]
+        at = next(k for k, t in enumerate(tokens) if t is first)
+        rest = [t for t in tokens[at + 1:] if t.kind != "sep"]
+        if src.norm[first.start:first.end].startswith(("様子見", "様子を見")) or rest[0].start == first.end \
+                or not src.norm[first.end:rest[0].start].strip(" \u3000\n") in ("", ".", "。", ",", "、", "!", "！"):
+            return tokens
+        # kyou wa …: a card's word before the topic particle is the subject of a sentence (今日は), no card — warned
+        subject = {id(t) for t, nxt in zip(rest, rest[1:]) if t.kind == "word" and nxt.start > t.end
+                   and src.folded[nxt.start:nxt.end] in ("wa", "は", "ハ") and src.norm[t.end:nxt.start].strip() == ""}
+        if any(t.kind not in ("unknown", "function", "word") or (t.word is not None and t.word.value not in ("", None)
+                                                                   and id(t) not in subject) for t in rest):
+            cards = [t for t in rest if t.kind in ("word", "symbol", "number") and not (t.word is not None and t.word.value == "")]
+            if cards:  # なし　弱: nothing, and a card — the cards are read, and the なし named
+                line, column, shown = src.where(first.start, first.end)
+                self.notes.append(Problem("の後にカードがあります。「なし」は読まず、後ろのカードを出すと読みました。",
+                                          line=line, column=column, text=shown, severity="warning",
+                                          hint="何もしないなら、カードを消してください。"))
+            return tokens
+        guessed = [src.norm[t.start:t.end] for t in rest if t.corrected or t.candidates or id(t) in subject]
+        line, column, shown = src.where(rest[0].start, rest[-1].end)
+        if len("".join(shown.split())) < 3:
+            return tokens  # なし　ねむ: too short to tell talk from a slip — named, as before
+        words = "（「" + "」「".join(guessed) + "」は行動に入れていません）" if guessed else ""
+        self.notes.append(Problem(f"は行動の後ろの雑談として読みませんでした（「なし」の後です）{words}。", line=line, column=column,
+                                  text=shown, severity="warning", hint="カードを出すなら「なし」を消してください。"))
+        keep = {id(t) for t in rest}
+        return [Piece(t.start, t.end, "sep") if id(t) in keep else t for t in tokens]
+
+    def _said_of_notation(self, tokens: list[Piece]) -> tuple[list[Piece], set[tuple[int, int]]]:
+        """``7 逃げ``, ``9LL 飛び込み``, ``66弱\n詰めるぜ〜``, ``LL|H\n刻んで強``: a plot in notation (numpad
+        digits, letters, arrows), then — after a space on its line, or on the next line — words that
+        talk (a verb's form, a particle, a technique of two cards) whose every card the plot already
+        holds, and no number or notation of their own: the words say what the plot is (a veteran's
+        remark), no card — warned, naming them. Words that add a card are read as before."""
+        src = self.source
+        made = ""
+        notation = False  # a digit, a letter or an arrow: the plot is in notation
+        seen: set[tuple[int, int]] = set()
+        for line in lines_of(tokens, src):
+            said = [t for t in line if t.kind not in _PASSED]
+            if not said:
+                continue
+            k, on_line = 0, False
+            while k < len(said) and (said[k].kind in ("symbol", "number", "counter")
+                                     or (said[k].kind == "word" and said[k].end - said[k].start == 1 and src.norm[said[k].start].isascii())):
+                written = src.norm[said[k].start:said[k].end]
+                if _CARD_KANJI_ONLY.fullmatch(written) and not on_line:
+                    break  # 弱 強 before any notation on the line: cards in words
+                on_line = on_line or not _CARD_KANJI_ONLY.fullmatch(written)
+                k += 1
+            notation = notation or on_line
+            head, words = said[:k], said[k:]
+            made += "".join(str(t.word.value) if t.kind == "word" else "".join(_NUMPAD.get(d, _LETTER_CARDS.get(d, d))
+                                                                               for d in src.folded[t.start:t.end]) for t in head)
+            if not words:
+                continue
+            if not made or not notation or (head and src.norm[words[0].start - 1:words[0].start] not in (" ", "\u3000")):
+                break
+            cards = made.replace("|", "")
+            named: list[str] = []
+            talk = False
+            for t in words:
+                shown = src.norm[t.start:t.end]
+                if t.kind == "symbol" and _CARD_KANJI_ONLY.fullmatch(shown) and shown in cards:
+                    named.append(shown)
+                elif t.kind in ("word", "unknown") and t.word is not None:
+                    value = t.word.value
+                    if not isinstance(value, str) or not value or value not in cards:
+                        return tokens, seen
+                    named.append(shown)
+                    talk = talk or (t.word.technique and ("\u3041" <= shown[-1] <= "\u3096" or len(value) > 1))
+                elif t.kind == "function" or (t.kind == "unknown" and not t.candidates and not t.corrected):
+                    talk = talk or t.kind == "function"
+                else:
+                    return tokens, seen
+            # a particle, an ending or a word passed over (jargon: 刻んで) among them: they talk
+            talk = talk or any(t.kind == "function" or (t.kind == "sep" and src.norm[t.start:t.end].strip(_TALK_STOPS))
+                               for t in line if t.start >= (head[-1].end if head else line[0].start))
+            if not named or not talk:
+                break
+            line_no, column, shown = src.where(words[0].start, words[-1].end)
+            listed = "」「".join(dict.fromkeys(named))
+            self.notes.append(Problem(f"は前の記号のプロットの説明として読みました（「{listed}」はそのプロットのカードと同じです。カードは出しません）。",
+                                      line=line_no, column=column, text=shown, severity="warning",
+                                      hint="続けて出すカードなら、記号で書き足してください。"))
+            ids = {id(t) for t in words}
+            for t in words:
+                seen.add(src.where(t.start, t.end)[:2])
+            return [Piece(t.start, t.end, "sep") if id(t) in ids else t for t in tokens], seen
+        return tokens, seen
 
     def _not_meant(self, tokens: list[Piece]) -> list[Piece]:
         """``(taikuu ja nakute, …)``, ``対空技にはしないでください``, ``対空化させない`` after the plot: the
@@ -1123,6 +1353,13 @@ class _Source:
                 said = src.norm[tok.start:tok.end]
                 if not counted and said in _TIMES_COUNTERS:
                     kana = src.norm[before.start:before.end] if before is not None and before.end == tok.start else ""
+                    word_before = tokens[index - 2] if index >= 2 and tokens[index - 2].end == before.start else None
+                    if kana == "に" and word_before is not None and word_before.kind == "word" and \
+                            fold(src.norm[word_before.start:word_before.end]) in _DIRECTIONS:
+                        # まえに回: the に of 前に (a particle the word takes), or 2? — asked
+                        problem(before, "の「に」は「" + src.norm[word_before.start:before.end] + "」の「に」とも、数の2とも読めます。",
+                                "例：前進2回、前に2回", end=tok.end)
+                        continue
                     if kana in _KANA_COUNTS and last_unit is not None:  # 前進に回して: an IME's 2回
                         line, column, shown = src.where(before.start, tok.end)
                         self.notes.append(Problem(f"を「{_KANA_COUNTS[kana]}{said}」と読みました。", line=line, column=column, text=shown))

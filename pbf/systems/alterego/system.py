@@ -143,6 +143,9 @@ class AlterEgo:
         plot_mod = _plot()
         Cancel, Card = plot_mod.Cancel, plot_mod.Card
         character = ctx.data.characters.get(ctx.players[player].character)
+        signed: list[Problem] = []
+        if "\n" in text:
+            text, signed = _signature(text)
         said_discards: list[Problem] = []
         if "捨" in text:
             text, said_discards = _discards_said(text)
@@ -157,6 +160,8 @@ class AlterEgo:
             plot = plot_mod.Plot(plot.items, (*corrected, *plot.notes))
         if said_discards:
             plot = plot_mod.Plot(plot.items, (*said_discards, *plot.notes))
+        if signed:
+            plot = plot_mod.Plot(plot.items, (*plot.notes, *signed))
         if "ので" in text or "のつもりで" in text:
             plot = self._explained(text, plot, plot_mod, ctx, character)
         if "(" in text or "（" in text:
@@ -178,7 +183,7 @@ class AlterEgo:
             raise OrderError(problems)
         limit = int(options.get("max_plot", defaults["max_plot"]))
         if len(cards) > limit:
-            shorter = self._restated(text, plot_mod, ctx, character, limit)
+            shorter = self._restated(text, plot_mod, ctx, character, limit) or _named_twice(plot, plot_mod, limit)
             if shorter is not None:  # 弱→→弱強\n投げまで届くといいな: the later words only describe the plot
                 plot = shorter
                 cards = [i for i in plot.items if isinstance(i, Card)]
@@ -707,6 +712,33 @@ def _shifted(item: Any, text: str, offset: int) -> Any:
     return replace(item, line=item.line + line, column=item.column + (start_col if item.line == 1 else 0))
 
 
+# a rule line (―――, ─────, －－－, ----, ====, -- as mail writes it): what is under it is the poster's
+# signature, when something is above it; the mail field's sage (age) alone on a line is no order either
+_RULE_LINE = re.compile(r"[ \u3000]*[-‐‑–—―─━ー－=＝_＿~～〜・*＊]{2,}[ \u3000]*")
+_SAGE_LINE = re.compile(r"[ \u3000]*(?:sage|age|ｓａｇｅ|ａｇｅ|SAGE|ＳＡＧＥ)[ \u3000]*")
+
+
+def _signature(text: str) -> tuple[str, list[Problem]]:
+    """The order without the signature a rule line begins (and what follows it), and without a
+    line of sage: the lines above keep their places; a note says what was passed over."""
+    lines = text.split("\n")
+    notes: list[Problem] = []
+    for index, line in enumerate(lines):
+        if index and _RULE_LINE.fullmatch(line) and any(l.strip() for l in lines[:index]):
+            notes.append(Problem("（区切り線）から後ろは署名として読みませんでした。", line=index + 1, column=1,
+                                 text=line.strip()[:20]))
+            lines = lines[:index]
+            break
+    for index, line in enumerate(lines):
+        if _SAGE_LINE.fullmatch(line) and any(l.strip() for k, l in enumerate(lines) if k != index):
+            notes.append(Problem("は書き込みの sage（メール欄の言葉）として読みませんでした。", line=index + 1, column=1,
+                                 text=line.strip()))
+            lines[index] = ""
+    if not notes:
+        return text, notes
+    return "\n".join(lines).rstrip(), notes
+
+
 _CARD = "[弱強←→↑]"
 _AND = "[ \u3000]*(?:と|、|,|・)?[ \u3000]*"
 # the two cards a cancel discards, said in words (キャンセル（弱と←を捨てます）, 弱と←を捨ててキャンセル)
@@ -745,6 +777,52 @@ def _blanked(text: str, keep_from: int, keep_to: int) -> str:
 
 
 _MEANT = re.compile(r"\s*(.+?)\s*の?つもり(?:です)?[。!！]*\s*")
+
+
+def _named_twice(plot: Any, plot_mod: Any, limit: int) -> Any:
+    """A plot too long for the turn that names a technique and, against it, lists the words that
+    make it (ガード、前進、強攻撃の順番で朧月を出します; 旋風脚を出したいです。前進、ジャンプ、弱攻撃の順番で): the
+    same move said twice — read once, as the words list it (any ｜ between them taken out: the player
+    named the technique), with a note. None when no such pair makes the plot fit."""
+    items = list(plot.items)
+    groups: list[list[int]] = []  # the indices of the cards of each word, left to right
+    for index, item in enumerate(items):
+        if not isinstance(item, plot_mod.Card):
+            continue
+        last = items[groups[-1][-1]] if groups else None
+        if last is not None and (last.line, last.column) == (item.line, item.column):
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    total = sum(len(g) for g in groups)
+
+    def symbols(gs: list[list[int]]) -> str:
+        return "".join(items[i].symbol for g in gs for i in g)
+
+    for at, group in enumerate(groups):
+        named = symbols([group])
+        if len(group) < 2 or total - len(group) > limit:
+            continue
+        for before, side in ((True, groups[:at][::-1]), (False, groups[at + 1:])):
+            run: list[list[int]] = []
+            for g in side:
+                run.append(g)
+                if sum(len(r) for r in run) >= len(group):
+                    break
+            if before:
+                run = run[::-1]
+            if len(run) < 2 or symbols(run) != named:
+                continue
+            first, last = run[0][0], run[-1][-1]
+            head = items[first]
+            kept = [item for k, item in enumerate(items) if k not in group and not (
+                first < k < last and isinstance(item, plot_mod.Split))]
+            notes = tuple(n for n in plot.notes if not (n.severity == "warning" and (n.line, n.column) == (head.line, head.column)))
+            word = items[group[0]]
+            note = Problem(f"は並べて書いたカード（{named}）の技の名前として読みました（カードは出しません）。",
+                           line=word.line, column=word.column, text=word.text)
+            return plot_mod.Plot(tuple(kept), (*notes, note))
+    return None
 
 
 def _joined_as_glossed(plot: Any, count: int, plot_mod: Any) -> Any:
