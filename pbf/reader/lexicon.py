@@ -316,6 +316,8 @@ class Lexicon:
                 continue  # a word read only as written; a rule (最も近い相手) by its very reading too (最も近い愛手)
             if f.short and len(folded) != len(form) and not (said and said == form_said and not folded_kanji):
                 continue  # a word of two letters (旋風, SV) is a near miss only of a word as short, or of its reading in kana
+            if f.latin and f.kanji and not folded_kanji:
+                continue  # 後J, 前J: a shorthand of kanji and a letter, a near miss of nothing in kana (こう is no 後J)
             if digits != f.digits:
                 continue  # 名無し4号 is not 名無し3号: a number is never a slip
             limit = min(f.limit, word_limit)
@@ -366,7 +368,7 @@ class Lexicon:
 class _Form:
     """A lexicon form with what :meth:`Lexicon.near` asks of it worked out once."""
 
-    __slots__ = ("form", "spelled", "said", "word", "kanji", "short", "digits", "limit", "ascii", "stem", "kana_in_it", "rule", "_bare")
+    __slots__ = ("form", "spelled", "said", "word", "kanji", "short", "digits", "limit", "ascii", "stem", "kana_in_it", "rule", "latin", "_bare")
 
     def __init__(self, form: str, spelled: str, word: Word):
         self.form, self.spelled, self.word = form, spelled, word
@@ -379,6 +381,7 @@ class _Form:
         self.stem = form.rstrip(":")
         self.kana_in_it = any(not kana.has_kanji(ch) for ch in form)
         self.rule = isinstance(word.value, tuple) and word.value[:1] == ("rule",)
+        self.latin = any("a" <= ch <= "z" for ch in form)
         self._bare: str | None = None
 
     @property

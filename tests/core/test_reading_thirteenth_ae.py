@@ -144,3 +144,23 @@ def test_a_step_then_waiting_is_warned(camps):
     got, notes = read_for_check(camps["ae"], "美鈴", "【行動】下がって様子見")
     assert got == "←"
     assert any("ガード（←）のつもりかもしれません" in n for n in warned(notes))
+
+
+@pytest.mark.parametrize("player, text, said_", [
+    ("美鈴", "【行動】弱弱 強は出さない", "強は出さない"),  # a negation is never dropped: it had read 弱弱強
+    ("楓", "強は出さない", "強は出さない"),
+    ("美鈴", "こう ぜんしん", "こう"),  # こう is no 後J (↑←): it had read ↑←→ with a note only
+])
+def test_a_card_said_not_played_or_a_shorthand_by_its_reading_is_refused(camps, player, text, said_):
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["ae"], player, text)
+    assert said_ in str(caught.value)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("今回は何も出しません", ""),  # nothing played, said with 出す
+    ("【行動】後J 弱", "↑←弱"),  # the shorthand as written
+])
+def test_nothing_and_a_shorthand_as_written_are_read(camps, text, canonical):
+    got, _notes = read_for_check(camps["ae"], "美鈴", text)
+    assert got == canonical

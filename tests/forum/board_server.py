@@ -21,6 +21,15 @@ from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the client hung up mid-answer (pbf refusing a redirect): no traceback on stderr
+        super().handle_error(request, client_address)
+
+
 class Board:
     def __init__(self) -> None:
         self.dats: dict[str, list[str]] = {}  # "/BOARD/dat/KEY.dat" -> lines (text)
@@ -33,7 +42,7 @@ class Board:
         self.most_in_flight = 0
         self.slow = 3.0
         self.lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self.server = _Server(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
