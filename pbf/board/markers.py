@@ -44,10 +44,12 @@ CLOSE = "】])〕〉》〗>"
 # words that name the same marker: a marker 【行動】 is also written 【プロット】 (Alter EGO's
 # players plot their cards; in the rider game it can mean nothing else either), and P, the boards'
 # shorthand of プロット (P：66LH, 【P】6LL), capital only, in brackets or before a colon at a line's start
-SAME_WORDS = (("行動", "プロット", "P"),)
+# and 結論 (an analysis board's players weigh options and odds, then write the order as 結論：ST;
+# what comes before it is their reasoning)
+SAME_WORDS = (("行動", "プロット", "P", "結論"),)
 # the same marker typed without an IME (koudou:, [action], Order:), at the start of a line only, in
 # any case: a player at a work PC or abroad (their chat before it is then passed over as chat)
-ROMAJI_WORDS = ("koudou", "kōdō", "kodo", "koudo", "action", "order", "orders", "plot")
+ROMAJI_WORDS = ("koudou", "kōdō", "kodo", "koudo", "action", "order", "orders", "plot", "ketsuron", "conclusion")
 _ROMAJI_SHAPES = (rf"\[\s*(?i:{'|'.join(ROMAJI_WORDS)})\s*\]|(?i:{'|'.join(ROMAJI_WORDS)})\s*:")
 
 
