@@ -46,7 +46,9 @@ CLOSE = "】])〕〉》〗>"
 # shorthand of プロット (P：66LH, 【P】6LL), capital only, in brackets or before a colon at a line's start
 # and 結論 (an analysis board's players weigh options and odds, then write the order as 結論：ST;
 # what comes before it is their reasoning)
-SAME_WORDS = (("行動", "プロット", "P", "結論"),)
+SAME_WORDS = (("行動", "プロット", "P", "結論", "けつろん", "ケツロン"),)
+# 結論 also with a space after it, at a line's start (けつろん すとらいく: a phone's, no colon typed)
+_SPACED_WORDS = ("結論", "けつろん", "ケツロン")
 # the same marker typed without an IME (koudou:, [action], Order:), at the start of a line only, in
 # any case: a player at a work PC or abroad (their chat before it is then passed over as chat)
 ROMAJI_WORDS = ("koudou", "kōdō", "kodo", "koudo", "action", "order", "orders", "plot", "ketsuron", "conclusion")
@@ -156,7 +158,9 @@ def _shapes(marker: str) -> _Shapes:
     if words:
         word = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
         bracketed = rf"[{opening}]\s*(?:{word})\s*[{closing}]"
+        spaced = "|".join(w for w in _SPACED_WORDS if w in words)
         start_shapes = rf"{bracketed}|(?:{word})\s*:|{_ROMAJI_SHAPES}"  # 行動： at the start of a line, without brackets
+        start_shapes += rf"|(?:{spaced})(?=[ \t\u3000])" if spaced else ""
     else:  # a marker without brackets: only as written
         bracketed = start_shapes = r"(?!)"
     return _Shapes(

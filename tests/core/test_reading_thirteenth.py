@@ -93,3 +93,31 @@ def test_another_riders_name_as_the_subject_is_not_passed_over(camps):
     the move is against is then unclear, and refused), never dropped."""
     with pytest.raises(OrderError):
         read_for_check(camps["three"], "城戸", "【行動】ゾルダは蓮に近寄る / ストライクベント")
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # an analysis board: options weighed, then the order after 結論 (the lines before are reasoning)
+    ("rd", "城戸", "S 41% EV2.4\nST 41% EV2.8\nFV 45% EV4.4 温存\n結論：ST", "ストライクベント"),
+    ("rd", "刃", "【行動】\nAV EV2.9\nST EV2.8\n結論：ストライクベント／受:GV(攻)", "ストライクベント / 受動: 攻撃ならガードベント"),
+    ("rd", "城戸", "すとらいく 2.8\nあどべんと 2.9\nけつろん あどべんと そししない", "阻止しない / アドベント"),
+    ("three", "北岡", "move away: p 28%\nShoot Vent: EV 1.7\nketsuron: move away from the nearest / Shoot Vent", "離れる: 最も近い相手 / シュートベント"),
+    ("three", "北岡", "【行動】遠へ / SH / 攻:城戸", "遠へ / シュートベント / 攻撃: 城戸"),
+    # labels with none after them, a phone's name and particle before the move, a list's order in kana
+    ("rd", "刃", "【行動】能:トリック／受:なし／避:超1", "トリックベント / 超回避 1"),
+    ("three", "城戸", "【行動】移:遠へ(北岡)／能:GV／攻:×", "遠へ: 北岡 / ガードベント / 攻撃しない"),
+    ("three", "蓮", "【行動】ｶﾞｰﾄﾞﾍﾞﾝﾄ\nきたおかから はなれる", "離れる: 北岡 / ガードベント"),
+    ("three", "城戸", "【行動】ふぁいなるべんと きたおか れん のじゅん", "ファイナルベント / 攻撃: 北岡, 蓮"),
+    # keigo of the letters, a number of an episode in an aside
+    ("rd", "城戸", "【行動】\nソードベントでございます。\n相手のかたが離れていくのは阻止いたしません。", "離れるなら阻止しない / ソードベント"),
+    ("three", "北岡", "【行動】\nいちばん遠いかたから離れまして、シュートベントで撃ちます。", "離れる: 最も遠い相手 / シュートベント"),
+    ("rd", "城戸", "【行動】ちかよる\n(りゅうが かっこよかった 3話の)\nすとらいく", "近寄る / ストライクベント"),
+])
+def test_corpus_21_rider(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+
+
+def test_s_alone_is_asked(camps):
+    """S is Sword, Strike or Survive for 城戸: it is never guessed."""
+    with pytest.raises(OrderError):
+        read_for_check(camps["rd"], "城戸", "結論：S")

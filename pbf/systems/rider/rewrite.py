@@ -294,6 +294,9 @@ _NO_PASSIVE = re.compile(r"(?<![^\s、。,/／・】|:：])受動(?:カード)?\
 _PASSIVE_ONLY_WHEN = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手が)?\s*([ァ-ヶー]+ベント)\s*を\s*(?:使われ|使ってこられ|使ってきた|出され)"
                                 r"(?:た)?\s*(?:とき|時|場合)(?:だけ|のみ)?\s*(?:に|は)?\s*(?:使います|使う|使って|出します|出す)")
 _OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:なし|無し|しません|しない|使いません)(?:です|で)?(?=[。、,!！\s]|$)")
+_NOT_ORDER_COUNTER = re.compile(r"\s*(?:話|歳|才|年生|年目|年|ヶ月|か月|月|日|時|分|人|戦目|回目|周|巻)")
+# a label with none after it: 受:なし, 受動：×, 攻:× (what the label names is not done)
+_LABEL_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(受動カード|受動|受|攻撃|攻)\s*[:：]\s*(?:×|✕|x|なし|無し|ナシ|none|no)(?![ぁ-んァ-ヶ一-龯A-Za-z])", re.I)
 _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
                           r"(しない|しません|せず|なし|無し|する|します)")
 
@@ -354,6 +357,8 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), f"受動: {m.group(2)}なら{m.group(1)}"))
     for m in _OPTION_NONE.finditer(norm):  # 隙狙いはなしです: the option not taken, as if not written
         out.append((m.start(), m.end(), ""))
+    for m in _LABEL_NONE.finditer(norm):  # 受:なし — none, as if not written; 攻:× — 攻撃しない
+        out.append((m.start(), m.end(), "攻撃しない" if m.group(1).startswith("攻") else ""))
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
         scope = _SCOPE_WORDS.get(m.group(3), "アドベント" if m.group(3).lower() == "av" else "庇うとき")
         out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
@@ -519,6 +524,9 @@ class Rewritten:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
+        # 1話, 6歳, 3年目: a number with a counter no order has is none of the order's (talk around it)
+        scanned = [Token(t.start, t.end, "function") if t.kind == "number" and _NOT_ORDER_COUNTER.match(src.norm, t.end) else t
+                   for t in scanned]
         scanned = self._own_name_as_subject(scanned, src) if roster and player else scanned
         scanned = self._whom_in_brackets(scanned, src) if roster else scanned
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
@@ -1517,7 +1525,10 @@ class Rewritten:
             said = src.norm[run[0].start:run[-1].end] if run else ""
             # what the scan already read in the run (うつ: 撃つ, by its reading) is a piece the cut may take
             known = {kana.loose(src.norm[t.start:t.end]): t.word for t in run if t.word is not None and t.word.kind == "order"}
-            cut = self._cut(said, lex, known) if bad and len(said) >= 5 else None
+            # a name and its particle before an order word (きとから はなれる: 城戸・から): a cut of the name
+            following = next((t for t in tokens[j:] if t.kind != "sep"), None)
+            before_word = following is not None and following.word is not None and following.word.kind == "order"
+            cut = self._cut(said, lex, known, named_ok=before_word) if bad and len(said) >= (3 if before_word else 5) else None
             if cut is None:
                 out.extend(run or tokens[i:i + 1])
                 i = max(j, i + 1)
@@ -1535,7 +1546,8 @@ class Rewritten:
             i = j
         return out
 
-    def _cut(self, said: str, lex: Lexicon, known: dict[str, Word] | None = None) -> list[tuple[int, int, str, Any]] | None:
+    def _cut(self, said: str, lex: Lexicon, known: dict[str, Word] | None = None,
+             named_ok: bool = False) -> list[tuple[int, int, str, Any]] | None:
         words = {**lex.by_loose_reading(), **(known or {})}
         names: dict[str, str | None] = {}
         for name, character in self._roster:
@@ -1576,7 +1588,8 @@ class Rewritten:
         meanings = {tuple((kind, value if kind == "name" else getattr(value, "concept", value)) for _i, _j, kind, value in cut)
                     for _count, cut in best[n]}
         cut = best[n][0][1]
-        if len(meanings) != 1 or len(cut) < 2 or not any(kind == "word" for _i, _j, kind, _v in cut):
+        named = named_ok and len(cut) == 2 and [kind for _i, _j, kind, _v in cut] == ["name", "function"]
+        if len(meanings) != 1 or len(cut) < 2 or not (named or any(kind == "word" for _i, _j, kind, _v in cut)):
             return None
         return list(cut)
 
