@@ -121,3 +121,15 @@ def test_s_alone_is_asked(camps):
     """S is Sword, Strike or Survive for 城戸: it is never guessed."""
     with pytest.raises(OrderError):
         read_for_check(camps["rd"], "城戸", "結論：S")
+
+
+@pytest.mark.parametrize("player, text, warned", [
+    ("北岡", "【行動】シュートベント / 庇う 城戸", True),  # the rule page: 庇う needs Sword or Guard Vent vented in
+    ("蓮", "【行動】トリックベント / 庇う 城戸", True),
+    ("蓮", "【行動】ガードベント / 庇う 城戸", False),
+    ("蓮", "【行動】ソードベント / 庇う 城戸", False),
+])
+def test_a_cover_without_sword_or_guard_vent_is_warned(camps, player, text, warned):
+    _got, notes = read_for_check(camps["three"], player, text)
+    said = [p.format() for p in notes if p.severity == "warning" and "庇う" in p.format()]
+    assert bool(said) == warned, said

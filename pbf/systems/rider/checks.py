@@ -204,6 +204,13 @@ def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str
                         f"庇える相手：{friends}")
                 else:
                     resolved["cover"] = name
+                    if not (fx.has(data, vent_after, "cover") or any(fx.has(data, c, "cover") for c in passive_cards)):
+                        # the rule page: 庇う needs ソードベント or ガードベント vented in — legal to write, void when run
+                        venting = data.card_name(vent_after) if vent_after else "なし"
+                        problem = problem_at(original, where, at.get("cover", 0),
+                                             f"の「庇う」は、ソードベントかガードベントがベントイン中でないとできません（この行動の後のベントイン：{venting}）。"
+                                             "このままでは庇えません。", order.cover, player=player)
+                        noted.append(replace(problem, player=None, severity="warning"))
     if multi and not problems and not is_monster:
         # among three or more, whom a move or an attack is against is the rule's default when the
         # order names no one (rider.md: the move toward the first attack target, else the nearest;
