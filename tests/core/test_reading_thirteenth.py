@@ -111,6 +111,7 @@ def test_another_riders_name_as_the_subject_is_not_passed_over(camps):
     ("rd", "城戸", "【行動】\nソードベントでございます。\n相手のかたが離れていくのは阻止いたしません。", "離れるなら阻止しない / ソードベント"),
     ("three", "北岡", "【行動】\nいちばん遠いかたから離れまして、シュートベントで撃ちます。", "離れる: 最も遠い相手 / シュートベント"),
     ("rd", "城戸", "【行動】ちかよる\n(りゅうが かっこよかった 3話の)\nすとらいく", "近寄る / ストライクベント"),
+    ("rd", "刃", "結論：トリックベント/超1:6以上", "トリックベント / 超回避 1: 達成値6以上なら"),  # 超 with a number, before its threshold
 ])
 def test_corpus_21_rider(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)

@@ -317,7 +317,7 @@ _DICE = re.compile(r"[(（]\s*(?:\d{1,2}\s*[-+]\s*\d{1,2}\s*=\s*)?\d{1,2}\s*[dDb
                    r"|(?<![0-9A-Za-z])(?:\d{1,2}\s*[-+]\s*\d{1,2}\s*=\s*)?\d{1,2}[dDbB]\d{1,2}(?:[-+]\d{1,2})?(?![0-9A-Za-z])")
 _DICE_MARK = "\x00dice"
 # 超回避 cut to its first kanji, a clause of its own (避:防・超1, / 超2 /)
-_SUPER_SHORT = re.compile(r"(?:(?<=[/／\s、,，・:：】])|^)(?:(?:回避|避)\s*[:：]\s*)?超\s*(\d{1,2})(?=\s|$|[/／、,，。])")
+_SUPER_SHORT = re.compile(r"(?:(?<=[/／\s、,，・:：】])|^)(?:(?:回避|避)\s*[:：]\s*)?超\s*(\d{1,2})(?=\s|$|[/／、,，。:：])")
 # 超回避 as an IME writes its reading (ちょうかいひ: 長回避, 調回避)
 _SUPER_BY_READING = re.compile(r"(?:(?:長|調|腸|蝶)(?:回避|会費|回費)|超(?:会費|回費|快避))\s*(\d{1,2})")
 # 隙狙い１（攻撃力を２点マイナス）: the declaration's cost said again in brackets
@@ -525,8 +525,10 @@ class Rewritten:
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
         # 1話, 6歳, 3年目: a number with a counter no order has is none of the order's (talk around it)
-        scanned = [Token(t.start, t.end, "function") if t.kind == "number" and _NOT_ORDER_COUNTER.match(src.norm, t.end) else t
-                   for t in scanned]
+        counted = {t.end for t in scanned if t.kind == "number" and _NOT_ORDER_COUNTER.match(src.norm, t.end)}
+        scanned = [Token(t.start, t.end, "function") if (t.kind == "number" and t.end in counted) or (
+            t.kind == "unknown" and t.word is None and t.start in counted and _NOT_ORDER_COUNTER.fullmatch(src.norm[t.start:t.end]))
+            else t for t in scanned]
         scanned = self._own_name_as_subject(scanned, src) if roster and player else scanned
         scanned = self._whom_in_brackets(scanned, src) if roster else scanned
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
