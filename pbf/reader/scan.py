@@ -437,7 +437,9 @@ def _restated(said: list[Token], kept: list[Token], text: Text) -> bool:
         said = [t for t in said if stop < 0 or t.start < stop]
     written = text.norm[said[0].start:said[-1].end] if said else ""
     # talk: a laugh, a face, …, とりあえず/だけ, or a sentence's polite end (一度守ってから前に出ます。)
-    talk = any(t.kind in ("laugh", "comment") for t in said) or any(w in written for w in _RESTATING) or \
+    # or a sentence-ending quirk (守る吧～, 見守るにぇ: a game's ``endings``, read as the word "ending")
+    talk = any(t.kind in ("laugh", "comment") or (t.word is not None and t.word.concept == "ending") for t in said) \
+        or any(w in written for w in _RESTATING) or \
         re.search(r"(?:ます|です|ですわ|ました|でした)[。!！]*$", written) is not None
     words = [t for t in said if t.kind == "word" and t.word is not None]
     # what the lines above say, each word as its value and each symbol as written, in a row: a word
@@ -963,6 +965,19 @@ def _grammar_of_talk(tokens: list[Token], text: Text) -> list[Token]:
     return out
 
 
+# words that place what follows against the order before (その前に前進を2回入れます): the order goes on
+_PLACING = ("その前", "そのまえ", "その後", "そのあと", "その次", "それから", "先に")
+
+
+def _points_at_order(said: list[Token], text: Text) -> bool:
+    """A sentence after the order that says where in it its own order words go (距離が2あるので、
+    その前に前進を2回入れます): more of the order, never talk to pass over — it is read or refused."""
+    if not said or not any(t.kind in ORDER_KINDS for t in said):
+        return False
+    written = text.norm[said[0].start:said[-1].end]
+    return any(w in written for w in _PLACING)
+
+
 def _prose_sentence(said: list[Token], text: Text) -> bool:
     """A sentence of talk: words pbf does not know at all (two letters or more), which with the
     near misses a sentence of talk holds by chance (はず, おやすみ) outweigh its order words as
@@ -1083,12 +1098,15 @@ def chat_sentences(tokens: list[Token], src: Text, prose: bool = False,
             sentences.append([])
         elif prose and tok.kind == "function" and text.endswith("。"):
             sentences.append([])  # 強攻撃です。次のターンは…: the function word です。 ends its sentence
+        elif prose and tok.kind == "laugh" and src.norm[tok.end:tok.end + 1] in (" ", "\u3000"):
+            sentences.append([])  # 後ろジャンプｗｗ 逃げる的: a laugh and a space end the sentence as 。 does
     kept: list[Token] = []
     notes: list[Problem] = []
     ordered = False  # a sentence before held an order word as written
     for sentence in sentences:
         said = [t for t in sentence if t.kind != "sep"]
-        if prose and ordered and not (said and said[0].step) and (_prose_sentence(said, src) or _restated(said, kept, src)):
+        if prose and ordered and not (said and said[0].step) and not _points_at_order(said, src) \
+                and (_prose_sentence(said, src) or _restated(said, kept, src)):
             line, column, shown = src.where(said[0].start, said[-1].end)
             words = "」「".join(dict.fromkeys(src.norm[t.start:t.end] for t in said
                                                if t.kind in ("word", "symbol") and not t.corrected))

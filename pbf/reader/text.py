@@ -10,6 +10,7 @@ from, and every position shown to a player is mapped back through it.
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 # what a half-width kana's sound marks and the emoji variation selectors are to a reader
 _JOINERS = frozenset("\uff9e\uff9f\ufe0e\ufe0f\u200d")
@@ -40,6 +41,20 @@ _LOOKALIKE = {"卜": "ト", "一": "ー", "口": "ロ", "二": "ニ", "工": "�
               "匕": "ヒ"}
 
 
+def _variants() -> dict[str, str]:
+    """``variants.tsv`` beside this module: the traditional and simplified Chinese forms of the
+    games' kanji, each folded to its Japanese form (輕→軽, 击→撃, 进→進)."""
+    out = {}
+    for line in Path(__file__).with_name("variants.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            variant, _tab, japanese = line.partition("\t")
+            out[variant] = japanese.strip()
+    return out
+
+
+_VARIANTS = _variants()
+
+
 class Text:
     """``original`` normalised to ``norm`` (NFKC; variation selectors dropped), and ``folded``
     (hiragana as katakana, ASCII lower case) of exactly ``norm``'s length; ``origin[i]`` is the
@@ -60,6 +75,7 @@ class Text:
             piece = unicodedata.normalize("NFKC", original[i:j].replace("\ufe0f", "").replace("\ufe0e", "")
                                           .replace("\u200d", "").replace("\u20e3", ""))  # 6️⃣: the keycap is the digit
             for ch in "".join(_MACRONS.get(ch, ch) for ch in piece):
+                ch = _VARIANTS.get(ch, ch)  # 輕攻擊 is 軽攻撃: a kanji in Chinese script is the same kanji
                 # only ASCII is lower-cased, one character for one: ``İ`` stays itself (it is
                 # no order word), so the folded text has exactly the normalised text's length
                 parts.append(ch)

@@ -51,7 +51,8 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
             word = Word("ask:" + "".join(asked), shown, value=asked)
         else:
             cards = str(entry["cards"])
-            word = Word(cards, names.get(cards, cards or "なし"), value=cards, technique=bool(cards) and not entry.get("card"))
+            word = Word(cards, names.get(cards, cards or "なし"), value=cards, technique=bool(cards) and not entry.get("card"),
+                        guess=bool(entry.get("guess", True)))  # guess: false — read only as written
         for form in entry.get("forms") or ():
             lex.add(str(form), word)
         for verb in entry.get("verbs") or ():
@@ -99,6 +100,8 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
             lex.add(term, word)
     for term in extra.get("functions") or ():  # shite kara: romaji's "and then", read past as してから is
         lex.add(str(term), Word("function", str(term), kind="function"))
+    for term in extra.get("endings") or ():  # でござる, なのら, 吧: a sentence's ending, no card
+        lex.add(str(term), Word("ending", str(term), kind="function", guess=False, slip=False))
     for term in extra.get("manner") or ():  # 空中で: where the card after it is played, no card
         lex.add(str(term), Word("manner", str(term), kind="function", guess=False, slip=False))
     for counter in extra.get("counters") or ():
