@@ -17,23 +17,25 @@ from corpus.runner import figures, run
 # gives those first figures); the floors are what this version reaches on each
 FLOOR = {"alterego": (0.975, 0.98), "rider": (0.98, 0.96), "alterego-2": (0.975, 0.92), "rider-2": (0.98, 0.96),
          "alterego-3": (0.96, 0.83), "rider-3": (0.955, 0.93), "alterego-4": (0.93, 0.91), "rider-4": (0.95, 1.0),
-         "alterego-5": (0.96, 0.94), "rider-5": (0.985, 1.0), "alterego-6": (0.95, 0.95), "rider-6": (0.98, 0.91),
+         "alterego-5": (0.96, 0.94), "rider-5": (0.985, 1.0), "alterego-6": (0.95, 0.95), "rider-6": (0.98, 0.95),
          "alterego-8": (0.99, 0.84), "rider-8": (0.955, 0.92), "alterego-9": (0.95, 0.92), "rider-9": (0.915, 1.0),
-         "alterego-10": (0.98, 0.92), "rider-10": (0.96, 1.0), "alterego-11": (0.97, 0.95), "rider-11": (0.945, 0.92),
-         "alterego-12": (0.975, 0.92), "rider-12": (0.975, 0.96),
+         "alterego-10": (0.98, 0.92), "rider-10": (0.96, 1.0), "alterego-11": (0.97, 0.95), "rider-11": (0.945, 0.94),
+         "alterego-12": (0.98, 0.92), "rider-12": (0.975, 0.98),
          "alterego-13": (0.985, 0.94), "rider-13": (0.925, 1.0),
-         "alterego-14": (0.99, 0.93), "rider-14": (0.96, 0.87),
+         "alterego-14": (0.99, 0.93), "rider-14": (0.96, 0.91),
          "alterego-15": (0.985, 0.88), "alterego-16": (0.975, 0.94), "rider-16": (0.96, 1.0),
          "alterego-17": (0.915, 0.96), "rider-17": (0.93, 1.0),
-         "alterego-18": (0.995, 1.0), "rider-18": (0.945, 0.96),
+         "alterego-18": (0.995, 1.0), "rider-18": (0.945, 0.98),
          "alterego-19": (0.965, 1.0), "rider-19": (0.95, 1.0),
-         "alterego-20": (0.995, 1.0), "rider-20": (0.975, 1.0)}
+         "alterego-20": (0.995, 1.0), "rider-20": (0.975, 1.0),
+         "alterego-21": (0.945, 0.98), "rider-21": (0.88, 0.96)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150,
         "alterego-11": 300, "rider-11": 300, "alterego-12": 300, "rider-12": 300, "alterego-13": 300, "rider-13": 300, "alterego-14": 300, "rider-14": 300,
         "alterego-15": 300, "alterego-16": 300, "rider-16": 300, "alterego-17": 300, "rider-17": 300,
-        "alterego-18": 300, "rider-18": 300, "alterego-19": 300, "rider-19": 300, "alterego-20": 300, "rider-20": 300}
+        "alterego-18": 300, "rider-18": 300, "alterego-19": 300, "rider-19": 300, "alterego-20": 300, "rider-20": 300,
+        "alterego-21": 300, "rider-21": 300}
 # corpora 6 and 9 hold orders read otherwise than their writer meant, each with a warning or the
 # same cards: "jump forward, light", which the writer meant as エナジーキャノン and the ruling
 # (docs/rules/alterego.md) reads as two techniques named apart; a technique written apart after a
