@@ -134,3 +134,10 @@ def test_a_cover_without_sword_or_guard_vent_is_warned(camps, player, text, warn
     _got, notes = read_for_check(camps["three"], player, text)
     said = [p.format() for p in notes if p.severity == "warning" and "庇う" in p.format()]
     assert bool(said) == warned, said
+
+
+def test_s_alone_names_the_cards_it_could_be(camps):
+    """The refusal of a letter that begins several cards' names shows them (never a guess)."""
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["rd"], "城戸", "【行動】S / 受け")
+    assert "ソードベント" in str(caught.value) and "ストライクベント" in str(caught.value)

@@ -549,6 +549,13 @@ class Rewritten:
             self.problems.append(Problem("行動として読める語がありません。", line=line, column=column,
                                          text=shown.strip() or None,
                                          hint="例：近寄る / ソードベント（何もしないなら「留まる」）"))
+        for tok in tokens:  # S: the first letter of more than one card (Sword, Strike, Shoot, Survive) — asked, with them
+            letter = src.norm[tok.start:tok.end].strip()
+            if tok.kind == "unknown" and tok.word is None and not tok.candidates and len(letter) == 1 and letter.isascii() \
+                    and letter.isalpha() and not self._is_name(letter):
+                cards = {w.concept: w for form, w in lex.exact.items() if str(w.concept).startswith("card:")
+                         and form.endswith(" vent") and form.startswith(letter.lower())}
+                tok.candidates = tuple(cards.values()) if len(cards) >= 2 else ()
         self._pieces = pieces
         self._no_card: Problem | None = None  # カードは使いません was read (a card written too is a contradiction)
         self._emit(tokens, declared)
