@@ -10,6 +10,7 @@ from, and every position shown to a player is mapped back through it.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from pathlib import Path
 
 # what a half-width kana's sound marks and the emoji variation selectors are to a reader
@@ -41,6 +42,7 @@ _LOOKALIKE = {"卜": "ト", "一": "ー", "口": "ロ", "二": "ニ", "工": "�
               "匕": "ヒ"}
 
 
+@lru_cache(maxsize=1)
 def _variants() -> dict[str, str]:
     """``variants.tsv`` beside this module: the traditional and simplified Chinese forms of the
     games' kanji, each folded to its Japanese form (輕→軽, 击→撃, 进→進)."""
@@ -51,8 +53,6 @@ def _variants() -> dict[str, str]:
             out[variant] = japanese.strip()
     return out
 
-
-_VARIANTS = _variants()
 
 
 class Text:
@@ -67,6 +67,7 @@ class Text:
         self.original = original
         parts: list[str] = []
         origin: list[int] = []
+        variants = _variants()  # read once, when a post is first read (not on import: start-up)
         i, n = 0, len(original)
         while i < n:
             j = i + 1  # a character with its combining marks (ｼﾞ, か゛, e + U+0301) is one unit
@@ -75,7 +76,7 @@ class Text:
             piece = unicodedata.normalize("NFKC", original[i:j].replace("\ufe0f", "").replace("\ufe0e", "")
                                           .replace("\u200d", "").replace("\u20e3", ""))  # 6️⃣: the keycap is the digit
             for ch in "".join(_MACRONS.get(ch, ch) for ch in piece):
-                ch = _VARIANTS.get(ch, ch)  # 輕攻擊 is 軽攻撃: a kanji in Chinese script is the same kanji
+                ch = variants.get(ch, ch)  # 輕攻擊 is 軽攻撃: a kanji in Chinese script is the same kanji
                 # only ASCII is lower-cased, one character for one: ``İ`` stays itself (it is
                 # no order word), so the folded text has exactly the normalised text's length
                 parts.append(ch)

@@ -1496,23 +1496,25 @@ class Rewritten:
     def _own_name_as_subject(self, tokens: list[Token], src: Text) -> list[Token]:
         """The player's own fighter named first in a sentence, as its subject (ぞるだ は いちばんとおいひとに
         ちかよる: 北岡's ゾルダ): who does the order, passed over with a note — the order is the player's."""
-        out = list(tokens)
-        for tok in list(out):
-            if tok.kind != "unknown" or tok.word is not None:
+        out: list[Token] = []
+        subject: set[int] = set()  # the は / が read with the name before it
+        for k, tok in enumerate(tokens):
+            if id(tok) in subject:
                 continue
-            k = next(i for i, t in enumerate(out) if t is tok)
-            after = next((t for t in out[k + 1:] if t.kind != "sep" or src.norm[t.start:t.end].strip()), None)
-            if after is None or after.kind != "function" or src.norm[after.start:after.end] not in ("は", "が"):
-                continue
-            before = next((t for t in reversed(out[:k]) if t.kind != "sep" or src.norm[t.start:t.end] == "\n"), None)
-            starts = before is None or (before.kind == "sep" and src.norm[before.start:before.end] == "\n") or \
-                src.norm[before.start:before.end] in ("】", "行動", "。")
-            if not starts or self._fighter(src.norm[tok.start:tok.end]) != self._player:
-                continue
-            out[k] = Token(tok.start, after.end, "drop")
-            out = [t for t in out if t is not after]
-            line, column, shown = src.where(tok.start, after.end)
-            self.notes.append(Problem("は自分のライダー（行動する人）として読み、行動には入れませんでした。", line=line, column=column, text=shown))
+            if tok.kind == "unknown" and tok.word is None:
+                after = next((t for t in tokens[k + 1:] if t.kind != "sep" or src.norm[t.start:t.end].strip()), None)
+                before = next((t for t in reversed(out) if t.kind != "sep" or src.norm[t.start:t.end] == "\n"), None)
+                starts = before is None or (before.kind == "sep" and src.norm[before.start:before.end] == "\n") or \
+                    src.norm[before.start:before.end] in ("】", "行動", "。")
+                if after is not None and after.kind == "function" and src.norm[after.start:after.end] in ("は", "が") \
+                        and starts and self._fighter(src.norm[tok.start:tok.end]) == self._player:
+                    out.append(Token(tok.start, after.end, "drop"))
+                    subject.add(id(after))
+                    line, column, shown = src.where(tok.start, after.end)
+                    self.notes.append(Problem("は自分のライダー（行動する人）として読み、行動には入れませんでした。",
+                                              line=line, column=column, text=shown))
+                    continue
+            out.append(tok)
         return out
 
     def _kana_runs(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
@@ -1532,12 +1534,14 @@ class Rewritten:
             run = tokens[i:j]
             bad = any(t.kind in ("unknown", "function") and t.word is None and not t.candidates for t in run)
             said = src.norm[run[0].start:run[-1].end] if run else ""
-            # what the scan already read in the run (うつ: 撃つ, by its reading) is a piece the cut may take
-            known = {kana.loose(src.norm[t.start:t.end]): t.word for t in run if t.word is not None and t.word.kind == "order"}
-            # a name and its particle before an order word (きとから はなれる: 城戸・から): a cut of the name
-            following = next((t for t in tokens[j:] if t.kind != "sep"), None)
-            before_word = following is not None and following.word is not None and following.word.kind == "order"
-            cut = self._cut(said, lex, known, named_ok=before_word) if bad and len(said) >= (3 if before_word else 5) else None
+            cut = None
+            if bad:
+                # what the scan already read in the run (うつ: 撃つ, by its reading) is a piece the cut may take
+                known = {kana.loose(src.norm[t.start:t.end]): t.word for t in run if t.word is not None and t.word.kind == "order"}
+                # a name and its particle before an order word (きとから はなれる: 城戸・から): a cut of the name
+                following = next((t for t in tokens[j:] if t.kind != "sep"), None)
+                before_word = following is not None and following.word is not None and following.word.kind == "order"
+                cut = self._cut(said, lex, known, named_ok=before_word) if len(said) >= (3 if before_word else 5) else None
             if cut is None:
                 out.extend(run or tokens[i:i + 1])
                 i = max(j, i + 1)
@@ -1557,7 +1561,7 @@ class Rewritten:
 
     def _cut(self, said: str, lex: Lexicon, known: dict[str, Word] | None = None,
              named_ok: bool = False) -> list[tuple[int, int, str, Any]] | None:
-        words = {**lex.by_loose_reading(), **(known or {})}
+        words, known = lex.by_loose_reading(), known or {}
         names: dict[str, str | None] = {}
         for name, character in self._roster:
             try:
@@ -1582,8 +1586,9 @@ class Rewritten:
                 found = []
                 if piece in _RUN_PARTICLES:
                     found.append(("function", Word("function", piece, kind="function")))
-                if j - i >= 2 and words.get(key) is not None:
-                    found.append(("word", words[key]))
+                word = known[key] if key in known else words.get(key)  # what the scan read first
+                if j - i >= 2 and word is not None:
+                    found.append(("word", word))
                 if j - i >= 2 and names.get(key) is not None:
                     found.append(("name", names[key]))
                 for kind, value in found:
