@@ -13,7 +13,7 @@ from ...errors import OrderError, Problem
 from ...reader.text import position
 from .data import RiderData, norm
 from .names import find_fighter, near_fighter, roster
-from .orders import MOVE_RULE_WORDS, Clause, ReadingProblem, RiderOrder, problem_at, build_order, canonical, read_clauses
+from .orders import MOVE_RULE_WORDS, NOT_ORDER_COUNTERS, Clause, ReadingProblem, RiderOrder, problem_at, build_order, canonical, read_clauses
 
 
 def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str, Any], data: RiderData,
@@ -388,7 +388,7 @@ _ASKS_ABOUT = re.compile(r"どちら|どっち|なに|何が|何を|何で|い�
 _CHAT_MARK = re.compile(r"[ｗw]{2,}|笑|草|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ震][^()（）\n]{0,12}[)）]|ください|下さい|てね|からね|[!！]{2,}")
 # a request said to someone (逃げないでね, 来てよ♡)
 _SAID_TO = re.compile(r"(?:ないで|てね|でね|てよ|でよ|ないでよ|ないでね)[♡♥♪☆★!！ｗw笑〜~ー]*\s*$")
-_NOT_ORDER_NUMBER = re.compile(r"\d+\s*(?:歳|才|年|ヶ月|か月|月|日|時|分|人|戦目|回目|年生|年目)")
+_NOT_ORDER_NUMBER = re.compile(r"\d+\s*(?:" + "|".join(NOT_ORDER_COUNTERS) + ")")
 _MOVE_WAYS = {"head:近寄る": "closer", "head:近へ": "closer", "head:離れる": "away", "head:遠へ": "away"}
 
 

@@ -24,6 +24,7 @@ from ...reader.text import Text, position
 from ... import yamlio
 from .data import DATA_DIR, RiderData, norm as card_spelling
 from .names import _COURTESY, find_fighter, is_fighter, one_fighter
+from .orders import NOT_ORDER_COUNTERS
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
 # roles are explained at its top). Read once per process, from pbf's cache.
@@ -294,7 +295,7 @@ _NO_PASSIVE = re.compile(r"(?<![^\s、。,/／・】|:：])受動(?:カード)?\
 _PASSIVE_ONLY_WHEN = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手が)?\s*([ァ-ヶー]+ベント)\s*を\s*(?:使われ|使ってこられ|使ってきた|出され)"
                                 r"(?:た)?\s*(?:とき|時|場合)(?:だけ|のみ)?\s*(?:に|は)?\s*(?:使います|使う|使って|出します|出す)")
 _OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:なし|無し|しません|しない|使いません)(?:です|で)?(?=[。、,!！\s]|$)")
-_NOT_ORDER_COUNTER = re.compile(r"\s*(?:話|歳|才|年生|年目|年|ヶ月|か月|月|日|時|分|人|戦目|回目|周|巻)")
+_NOT_ORDER_COUNTER = re.compile(r"\s*(?:" + "|".join(NOT_ORDER_COUNTERS) + ")")
 # a label with none after it: 受:なし, 受動：×, 攻:× (what the label names is not done)
 _LABEL_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(受動カード|受動|受|攻撃|攻)\s*[:：]\s*(?:×|✕|x|なし|無し|ナシ|none|no)(?![ぁ-んァ-ヶ一-龯A-Za-z])", re.I)
 _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
