@@ -375,6 +375,17 @@ def _list_literals(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Pr
     return out, notes
 
 
+def _not_read(src: Text, start: int, end: int, what: str, named: list[str], hint: str) -> Problem:
+    """The note for a part of a post passed over as ``what`` (コメント, 引用, 雑談): a warning that
+    names the card words it held (「弱」は行動に入れていません) with ``hint``, else a plain note."""
+    line, column, shown = src.where(start, end)
+    if named:
+        words = "」「".join(dict.fromkeys(named))
+        return Problem(f"は{what}として読みませんでした（「{words}」は行動に入れていません）。",
+                       line=line, column=column, text=shown, severity="warning", hint=hint)
+    return Problem(f"は{what}として読みませんでした。", line=line, column=column, text=shown)
+
+
 def _code_comments(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Problem]]:
     """``L L L L L  // 5 renda``, ``["^", "->", "L"]  # python no list de kaita``: a programmer's
     comment — ``//`` or ``#`` after the plot on its line, apart from it by a space, and a space
@@ -400,14 +411,8 @@ def _code_comments(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Pr
         inside = [t for t in tokens[k:] if t.start < line_end]
         ordered = [src.norm[t.start:t.end] for t in inside
                    if t.kind in ("word", "symbol", "number") or (t.kind == "unknown" and (t.corrected or t.candidates))]
-        line, column, shown = src.where(tok.start, line_end)
-        if ordered:
-            words = "」「".join(dict.fromkeys(ordered))
-            notes.append(Problem(f"はコメント（{said * (2 if two else 1)} の後ろ）として読みませんでした（「{words}」は行動に入れていません）。",
-                                 line=line, column=column, text=shown, severity="warning",
-                                 hint="行動の続きなら、コメントの前に書いてください。"))
-        else:
-            notes.append(Problem(f"はコメント（{said * (2 if two else 1)} の後ろ）として読みませんでした。", line=line, column=column, text=shown))
+        notes.append(_not_read(src, tok.start, line_end, f"コメント（{said * (2 if two else 1)} の後ろ）", ordered,
+                               "行動の続きなら、コメントの前に書いてください。"))
         for j in range(k, k + len(inside)):
             out[j] = Piece(tokens[j].start, tokens[j].end, "sep")
         break
@@ -716,14 +721,8 @@ class _Source:
             if any(t.kind in ("word", "symbol", "number", "negation", "counter", "refer") for t in before) or \
                     (guessed and not sentence) or not any(t.kind in ("word", "symbol") or t.corrected for t in after):
                 break
-            line, column, shown = src.where(before[0].start, before[-1].end)
-            if guessed:
-                words = "」「".join(guessed)
-                self.notes.append(Problem(f"は「{said}」（行動の目印）の前の雑談として読みませんでした（「{words}」は行動に入れていません）。",
-                                          line=line, column=column, text=shown, severity="warning",
-                                          hint="行動の続きなら、目印の後ろに書いてください。"))
-            else:
-                self.notes.append(Problem(f"は「{said}」（行動の目印）の前の雑談として読みませんでした。", line=line, column=column, text=shown))
+            self.notes.append(_not_read(src, before[0].start, before[-1].end, f"「{said}」（行動の目印）の前の雑談", guessed,
+                                        "行動の続きなら、目印の後ろに書いてください。"))
             return [*(Piece(t.start, t.end, "sep") for t in tokens[:k + 1]), *after]
         return tokens
 
@@ -977,11 +976,7 @@ class _Source:
             if not named:
                 continue
             for a, b in spans:
-                line_no, column, shown = src.where(a, b)
-                words = "」「".join(dict.fromkeys(named))
-                self.notes.append(Problem(f"は引用として読みませんでした（「{words}」は行動に入れていません）。", line=line_no,
-                                          column=column, text=shown, severity="warning",
-                                          hint="行動の続きなら、かぎかっこの外に書いてください。"))
+                self.notes.append(_not_read(src, a, b, "引用", named, "行動の続きなら、かぎかっこの外に書いてください。"))
             for k, t in enumerate(tokens):
                 if t in inside:
                     tokens[k] = Piece(t.start, t.end, "comment")
