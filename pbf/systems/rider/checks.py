@@ -11,9 +11,9 @@ from typing import Any
 
 from ...errors import OrderError, Problem
 from ...reader.text import position
-from .data import RiderData, norm
+from .data import NOT_ORDER_COUNTERS, RiderData, norm
 from .names import find_fighter, near_fighter, roster
-from .orders import MOVE_RULE_WORDS, NOT_ORDER_COUNTERS, Clause, ReadingProblem, RiderOrder, problem_at, build_order, canonical, read_clauses
+from .orders import MOVE_RULE_WORDS, Clause, ReadingProblem, RiderOrder, problem_at, build_order, canonical, read_clauses
 
 
 def validate(order: RiderOrder, at: dict[str, int], player: str, state: dict[str, Any], data: RiderData,
@@ -314,7 +314,8 @@ _TALK = re.compile(r"[ｗw笑草!！♡♥♪☆★]\s*$|[…‥～〜]+\s*$|\.{
                    r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）]\s*$"  # a face: 今回は盾役で(｀・ω・´)
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)"
-                   r"|^\s*[※＊]", re.I)  # ※息子の代筆です: a note under the order
+                   r"|^\s*[※＊]"  # ※息子の代筆です: a note under the order
+                   r"|(?<![a-z])(?:ken|kedo|ne|yo|zo|ze|tai|kana|yone|dane|dayo)\s*[!?.]*\s*$", re.I)  # romaji talk: kyou wa ugokan ken
 # what a talk line must not hold to be passed over: a correction or a negation (やっぱりSVやめｗ), a
 # condition or a scope (阻止しないのは近づく時だけね) — each may change the order above
 _NOT_TALK = re.compile(r"やっぱ|やめ|じゃなく|訂正|変更|取り消|なし|ない|ません|せず|ず[、。,.!！\s]|なら|たら|れば|とき|時|場合|だけ|のみ|以外|優先|"
@@ -387,7 +388,8 @@ _ASKS_ABOUT = re.compile(r"どちら|どっち|なに|何が|何を|何で|い�
 # talk written anywhere in a line: a laugh, a face, a request to the others (笑ってやってください)
 _CHAT_MARK = re.compile(r"[ｗw]{2,}|笑|草|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ震][^()（）\n]{0,12}[)）]|ください|下さい|てね|からね|[!！]{2,}")
 # a request said to someone (逃げないでね, 来てよ♡)
-_SAID_TO = re.compile(r"(?:ないで|てね|でね|てよ|でよ|ないでよ|ないでね)[♡♥♪☆★!！ｗw笑〜~ー]*\s*$")
+_SAID_TO = re.compile(r"(?:ないで|てね|でね|てよ|でよ|ないでよ|ないでね)[♡♥♪☆★!！?？ｗw笑〜~ー]*\s*$")
+_ANCHOR_NUMBER = re.compile(r"[>＞]{1,2}\s*\d+(?:\s*[-,、]\s*\d+)*")
 _NOT_ORDER_NUMBER = re.compile(r"\d+\s*(?:" + "|".join(NOT_ORDER_COUNTERS) + ")")
 _MOVE_WAYS = {"head:近寄る": "closer", "head:近へ": "closer", "head:離れる": "away", "head:遠へ": "away"}
 
@@ -441,12 +443,12 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
         said = _concepts(line, data, fighters, player)
         own = {w for w in said if w not in rest_words and _MOVE_WAYS.get(w) not in rest_ways}
         bound = _NOT_TALK.search(line) is not None  # a condition, scope or negation: it may change what it names
-        if _SAID_TO.search(line) and any(line.strip().startswith(w) for w in others):
-            kept.append(k)  # 刃さん逃げないでね♡: said to another fighter, of what they do
+        if _SAID_TO.search(line) and (any(line.strip().startswith(w) for w in others) or (said and said <= set(_MOVE_WAYS))):
+            kept.append(k)  # 刃さん逃げないでね♡, 逃げないでね？笑: said to another fighter, of what they do
             continue
         question = re.search(r"[?？]", line) is not None and _ASKS_ABOUT.search(line) is not None
-        # a number with a counter no order has (息子（6歳）, 3年目) is no number of the order
-        counted = re.search(r"\d", _NOT_ORDER_NUMBER.sub("", line)) is not None
+        # a number with a counter no order has (息子（6歳）, 3年目), or an anchor's (>>20), is no number of the order
+        counted = re.search(r"\d", _NOT_ORDER_NUMBER.sub("", _ANCHOR_NUMBER.sub("", line))) is not None
         if (not said and not (bound and counted)) or (not own and not bound) or (question and not bound):
             kept.append(k)
     if not kept:

@@ -15,6 +15,8 @@ from ...record import record
 DATA_DIR = Path(__file__).resolve().parent / "data"
 KINDS = ("cards", "riders", "monsters", "traits")
 BANDS = ("近", "中", "遠")
+# counters no order has: a number before one (1話, 6歳, 3年目, 2周) is talk around the order, not its number
+NOT_ORDER_COUNTERS = ("話", "歳", "才", "年生", "年目", "年", "ヶ月", "か月", "月", "日", "時", "分", "人", "戦目", "回目", "周", "巻")
 
 
 # the effect primitives a card's ``effects`` may name (what each means: cards.py)

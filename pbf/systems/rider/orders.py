@@ -129,8 +129,6 @@ _words("move_rule", "farthest", "最も遠い相手", "一番遠い相手", "最
 _words("move_rule", "nearest", "最も近い相手", "一番近い相手", "最も近い", "一番近い", "nearest", "the nearest",
        "nearest opponent", "the nearest opponent", "closest", "the closest")
 
-# counters no order has: a number before one (1話, 6歳, 3年目, 2周) is talk around the order, not its number
-NOT_ORDER_COUNTERS = ("話", "歳", "才", "年生", "年目", "年", "ヶ月", "か月", "月", "日", "時", "分", "人", "戦目", "回目", "周", "巻")
 MOVE_WORDS = {"closer": "近寄る", "away": "離れる", "近": "近へ", "中": "中へ", "遠": "遠へ", "stay": "留まる"}
 POOL_WORDS = {"mobility": "運動性", "defense": "防御力", "attack": "攻撃力"}
 MOVE_RULE_WORDS = {"farthest": "最も遠い相手", "nearest": "最も近い相手"}

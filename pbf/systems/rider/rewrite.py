@@ -22,9 +22,8 @@ from ...reader.lexicon import Lexicon, Word
 from ...reader.scan import Token, chat_lines, chat_sentences, flavour, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ... import yamlio
-from .data import DATA_DIR, RiderData, norm as card_spelling
+from .data import DATA_DIR, NOT_ORDER_COUNTERS, RiderData, norm as card_spelling
 from .names import _COURTESY, find_fighter, is_fighter, one_fighter
-from .orders import NOT_ORDER_COUNTERS
 
 # The words of the rider game's orders, as data: data/lexicon.yaml (role, value, forms, verbs; the
 # roles are explained at its top). Read once per process, from pbf's cache.
@@ -121,12 +120,12 @@ _AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使っ�
 
 
 # the threshold of 超回避 on the attack's achievement: 5以上なら, (5↑), 6 or more, 相手の攻撃が5以上だったら (異常, 異状: an IME's kanji of いじょう)
-_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち)\s*(?:が|は)?\s*)?(\d+)\s*(?:以上|いじょう|いしょう|異常|異状|↑|\+|or\s+more|or\s+higher|and\s+up)"
+_THRESHOLD = re.compile(r"(?:(?:相手の|敵の)?(?:攻撃の)?(?:攻撃|達成.?|たっせいち|tasseichi|tasseiti)\s*(?:が|は|ga|wa)?\s*)?(\d+)\s*(?:以上|いじょう|いしょう|異常|異状|ijou|ijo|izyou|↑|\+|or\s+more|or\s+higher|and\s+up)"
                         r"\s*(?:(?:の|で)?(?:とき|時|場合)(?:だけ|のみ)(?:に|で)?\s*(?:してください|して下さい|します|する|お願いします)?|だったら|ならば|なら|の時は?|のときは?|の場合は?|なら:)?", re.I)
 THRESHOLD_MARK = "\x00≥"
 
 
-_SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー本人": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
+_SCOPE_WORDS = {"本体": "本体の攻撃", "ライダー本体": "本体の攻撃", "ライダー本人": "本体の攻撃", "ライダー": "本体の攻撃", "本人": "本体の攻撃", "モンスター": "モンスターの攻撃",
                 "契約モンスター": "モンスターの攻撃", "アドベント": "アドベント"}
 # the scope's words as the order language writes them (本体|ライダー|本人|モンスター|契約モンスター|アドベント)
 _SCOPE_WHO = "|".join(sorted(_SCOPE_WORDS, key=len, reverse=True))
@@ -147,9 +146,16 @@ _PASSIVE_IS = re.compile(r"(?<![ァ-ヶーa-z])([ァ-ヶー]{2,12}|[a-z]{2,3})\s
 # a move with whom it is against in brackets: 離れる(北岡), 近寄る(北岡,城戸), 移：中(秋山), 中へ（内と）
 # (近 alone with a name is read, and noted, as 近寄る where 近:ゾルダ is)
 _MOVE_SAID = {"近寄る": "近寄る", "近寄り": "近寄る", "近寄": "近寄る", "近づく": "近寄る", "離れる": "離れる", "離れ": "離れる",
-              "離": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ"}
-_MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|離れる|離れ|離|近へ|中へ|遠へ|中|遠)"
+              "離": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ", "近": "近寄る"}
+_MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|離れる|離れ|離|近へ|中へ|遠へ|中|遠|近)"
                               r"\s*[(（]\s*(?:(?:対象|相手|移動の相手)\s*(?:[:：]|は)\s*)?([^()（）\n]{1,30}?)\s*(?:の順(?:番)?(?:で)?)?\s*[)）]")
+# a reason from a rider's stats (ゾルダは運動性が低いので、, 防御力が2しかないから): why the order is so, not what
+_STAT_REASON = re.compile(r"(?:(?<=^)|(?<=[\s、。,!！】]))(?:[^\s、。,!！0-9]{1,8}?(?:は|の))?\s*(?:運動性|攻撃力|防御力|HP|体力)\s*(?:が|は)\s*"
+                          r"(?:低い|高い|少ない|多い|弱い|強い|足りない|\d+\s*(?:しかない|もある|ある)?)\s*(?:ので|から|ため)[、,]?")
+# a move in any writing, its fighters in brackets: chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか), to near (Kido):
+# the bracket, and the words before it (up to three, the move the longest of them that is one)
+_NAMES_IN_BRACKETS = re.compile(r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
+_MOVE_BEFORE = re.compile(r"(?:^|(?<=[\s、。,/／・】:：]))((?:[^\s、。,/／・()（）:：]{1,12}\s+){0,2}[^\s、。,/／・()（）:：]{2,12})\s*$")
 # a move, an arrow, a name: chikayoru -> Kitaoka, 近寄る→北岡
 _MOVE_ARROW = re.compile(r"(?<![^\s、,/／:：】])([^\s、,/／:：>→⇒=\-]{1,12}?)\s*(?:->|→|⇒|=>)\s*([^\s、,/／。>→⇒=\-]{1,12})(?=[\s、,/／。]|$)")
 # a 受動 label over two or more conditions, each with its card after an arrow: 受：FV→GV、攻→SV
@@ -193,7 +199,7 @@ _SCOPE_THEN_SUPER = re.compile(rf"(?P<who>{_WHO}){_OF_ATTACK}\s*(?:のみ|だけ
                                r"(?:超回避|ちょうかいひ|超回)\s*(?P<n>\d{1,2})", re.I)
 # the scope said before the HP it costs, as a sentence of its own: 庇うときだけ、HPを1点使って超回避します
 _SCOPE_BEFORE = re.compile(rf"(?<![^\s、。,.!！])(?:({_SCOPE_WHO})\s*の\s*攻撃\s*(?:の)?|庇う)\s*(?:とき|時|場合)\s*(?:だけ|のみ|限定)\s*(?:は|に)?[、,\s]*$")
-_SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?")
+_SUPER_WRITTEN = re.compile(r"超回避\s*(?:は|を)?\s*(?:hp|ＨＰ)?\s*(\d+)\s*点?\s*(?:でお願いします|を?お願いします|します|する|で)?", re.I)
 
 
 def _parts(tokens: list[Token]) -> set[str]:
@@ -283,8 +289,11 @@ def _scope_said(scope: re.Match[str] | None) -> str:
 _EVADE_UKE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:回避|避|回)\s*(?:[:：]|は|を)\s*(?:受け|うけ)(?:で|にします|します|する)?(?![ぁ-ん一-龯])")
 _EVADE_SUPER = re.compile(r"(?<![^\s、。,/／・】|:：])(?:回避|避)\s*[:：]\s*(?:超回避|超回|超)\s*(\d{1,2})(?!\d)")
 _ATTACK_AIM = re.compile(r"(?<![^\s、。,/／・】|:：])攻(?:撃)?\s*[:：]\s*(?:隙狙い|隙|スキ)\s*(\d{1,2})(?!\d)")
-_BLOCK_MOVES = {"近寄り": "近寄る", "寄り": "近寄る", "近づき": "近寄る", "接近": "近寄る", "離れ": "離れる", "離脱": "離れる", "後退": "離れる"}
-_BLOCK_LABEL = re.compile(r"(?<![^\s、。,/／・】|:：])(?:阻止|阻)\s*[:：]\s*(近寄り|寄り|近づき|接近|離れ|離脱|後退)?\s*(?:は|のみ|だけ)?\s*"
+_BLOCK_MOVES = {"近寄り": "近寄る", "寄り": "近寄る", "近づき": "近寄る", "接近": "近寄る", "寄": "近寄る", "離れ": "離れる", "離脱": "離れる",
+                "後退": "離れる", "離": "離れる"}
+# 阻:離×, 阻止：近寄り時× — the label, the move it is of (its first kanji will do), when, and none or done
+_BLOCK_LABEL = re.compile(r"(?<![^\s、。,/／・】|:：])(?:阻止|阻)\s*[:：]\s*(近寄り|寄り|近づき|接近|離れ|離脱|後退|寄|離)?\s*"
+                          r"(?(1)(?:\s*(?:時|とき|の時|のとき|なら))?)\s*(?:は|のみ|だけ)?\s*"
                           r"(×|✕|なし|無し|しない|せず|通す|ok|○|〇|有|あり|する)(?![ぁ-ん一-龯])", re.I)
 _BLOCK_BOTH = re.compile(r"(?:[^\s、。,!！]{1,8}?(?:さん|くん|君|氏)?が\s*)?(?:近寄|近づ|寄)[^、。\n]{0,10}?のも[、,\s]*(?:離れ|下が)[^、。\n]{0,10}?のも[、,\s]*(?:どちらも|両方)?\s*阻止\s*(?:しません|しない|せず|なし)"
                          r"|(?:[^\s、。,!！]{1,8}?(?:さん|くん|君|氏)?が\s*)?(?:離れ|下が)[^、。\n]{0,10}?のも[、,\s]*(?:近寄|近づ|寄)[^、。\n]{0,10}?のも[、,\s]*(?:どちらも|両方)?\s*阻止\s*(?:しません|しない|せず|なし)")
@@ -295,9 +304,18 @@ _NO_PASSIVE = re.compile(r"(?<![^\s、。,/／・】|:：])受動(?:カード)?\
 _PASSIVE_ONLY_WHEN = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手が)?\s*([ァ-ヶー]+ベント)\s*を\s*(?:使われ|使ってこられ|使ってきた|出され)"
                                 r"(?:た)?\s*(?:とき|時|場合)(?:だけ|のみ)?\s*(?:に|は)?\s*(?:使います|使う|使って|出します|出す)")
 _OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:なし|無し|しません|しない|使いません)(?:です|で)?(?=[。、,!！\s]|$)")
+# a dialect's short ending after a verb, at a clause's end: Hakata's and Hiroshima's けん (留まるけん, tomaru
+# ken, utsu ken ne) — not 剣 (ソードベント), which a sword is after の or before で (つよいほうのけん,
+# けんでたたかう) —, Tohoku's べ (斬るべ), Okinawa's さー (使うさー), Kyushu's ばい; where a word begins
+# so (べんと, さーばいぶ, ばいと) it is no ending
+_DIALECT_ENDING = re.compile(r"(?:(?<=[うくぐすつぬぶむるたんい])|(?<=[うくぐすつぬぶむるたんい] )|(?<=[aiun] ))"
+                             r"(?:けん|ken|べさ|べか|べ|さー|さぁ|ばい)(?=\s*(?:ね|よ|ne|yo)?\s*(?:[/／、。,.!！?？\nｗw笑]|$))", re.I)
 _NOT_ORDER_COUNTER = re.compile(r"\s*(?:" + "|".join(NOT_ORDER_COUNTERS) + ")")
 # a label with none after it: 受:なし, 受動：×, 攻:× (what the label names is not done)
 _LABEL_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(受動カード|受動|受|攻撃|攻)\s*[:：]\s*(?:×|✕|x|なし|無し|ナシ|none|no)(?![ぁ-んァ-ヶ一-龯A-Za-z])", re.I)
+# 相手の攻撃にはガードベントで備える: a 受動 card said after its condition, with a verb of readiness
+_THEIR_ATTACK = re.compile(r"(?<![^\s、。,/／・】|:：])(?:相手|敵)の\s*攻撃\s*(?:には|に対しては|に対して)[、,\s]*([ァ-ヶー]+ベント)\s*(?:で|を)\s*"
+                           r"(?:備え|構え|対応し|対応す)(?:る|ます|ておきます|ておく|て)?")
 _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
                           r"(しない|しません|せず|なし|無し|する|します)")
 
@@ -318,7 +336,7 @@ _DICE = re.compile(r"[(（]\s*(?:\d{1,2}\s*[-+]\s*\d{1,2}\s*=\s*)?\d{1,2}\s*[dDb
                    r"|(?<![0-9A-Za-z])(?:\d{1,2}\s*[-+]\s*\d{1,2}\s*=\s*)?\d{1,2}[dDbB]\d{1,2}(?:[-+]\d{1,2})?(?![0-9A-Za-z])")
 _DICE_MARK = "\x00dice"
 # 超回避 cut to its first kanji, a clause of its own (避:防・超1, / 超2 /)
-_SUPER_SHORT = re.compile(r"(?:(?<=[/／\s、,，・:：】])|^)(?:(?:回避|避)\s*[:：]\s*)?超\s*(\d{1,2})(?=\s|$|[/／、,，。:：])")
+_SUPER_SHORT = re.compile(r"(?:(?<=[/／\s、,，・:：】])|^)(?:(?:回避|避)\s*[:：]\s*)?超\s*(\d{1,2})(?=\s|$|[/／、,，。:：]|[(（](?![^)）\n]*(?:だけ|のみ|限定|以外)))")  # 超1(5↑); 超1(本体だけ) is a scope's
 # 超回避 as an IME writes its reading (ちょうかいひ: 長回避, 調回避)
 _SUPER_BY_READING = re.compile(r"(?:(?:長|調|腸|蝶)(?:回避|会費|回費)|超(?:会費|回費|快避))\s*(\d{1,2})")
 # 隙狙い１（攻撃力を２点マイナス）: the declaration's cost said again in brackets
@@ -445,6 +463,11 @@ class Rewritten:
                 declared.append((m.start(), m.end(), _DICE_MARK))
                 line, column, shown = src.where(m.start(), m.end())
                 self.notes.append(Problem("はダイスの式として読みませんでした（ダイスは pbf が振ります）。", line=line, column=column, text=shown))
+        for m in _STAT_REASON.finditer(src.norm):  # ゾルダは運動性が低いので、: why, not what
+            if not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), ""))
+                line, column, shown = src.where(m.start(), m.end())
+                self.notes.append(Problem("は理由の説明として読みませんでした。", line=line, column=column, text=shown))
         for m in _SUPER_BY_READING.finditer(src.norm):  # 蝶回避2: an IME's kanji, said
             line, column, shown = src.where(m.start(), m.end())
             self.notes.append(Problem(f"を「超回避 {m.group(1)}」と読みました。", line=line, column=column, text=shown))
@@ -459,11 +482,34 @@ class Rewritten:
             if card and when and self.phase.get(card) == "passive" and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"受動: {data.card_name(when)}なら{data.card_name(card)}"))
+        for m in _THEIR_ATTACK.finditer(src.norm):
+            card = data.card_words.get(card_spelling(m.group(1)))
+            if card and self.phase.get(card) != "active" and not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"受動: 攻撃なら{data.card_name(card)}"))
         for m in _MOVE_WITH_NAMES.finditer(src.norm) if roster else ():  # 離れる(北岡), 近寄る(北岡,城戸), 中へ（内と）
             whom = [self._fighter(w) for w in re.split(r"\s*[,、・，>＞→]\s*", m.group(2).strip())]
             if whom and all(whom) and len(set(whom)) == len(whom) and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"{_MOVE_SAID[m.group(1)]}: {', '.join(whom)}"))
+                if m.group(1) == "近":  # 移:近(蓮,北岡): as 近(ゾルダ) below, the way to move against them
+                    line, column = position(src.original, m.start(1))
+                    self.notes.append(Problem("を「近寄る」（その相手に向かって）と読みました（近寄るも近へも近で止まります）。",
+                                              line=line, column=column, text="近"))
+        for m in _NAMES_IN_BRACKETS.finditer(src.norm) if roster else ():  # chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか)
+            raws = [w.strip() for w in re.split(r"\s*[,、・，>＞→]\s*", m.group(1).strip())]
+            whom = [self._fighter(w) for w in raws]
+            said = _MOVE_BEFORE.search(src.norm, 0, m.start())  # the move just before the bracket: to near, ちかよる
+            start = said and next((k for k in (said.start(1), *(said.start(1) + g.end() for g in re.finditer(r"\S+\s+", said.group(1))))
+                                   if self._move_word(src.norm[k:said.end(1)], lex)), None)
+            if start is None or not (whom and all(whom) and len(set(whom)) == len(whom)) or \
+                    any(s < m.end() and start < e for s, e, _r in declared):
+                continue
+            written = src.norm[start:said.end(1)]
+            move = self._move_word(written, lex)
+            declared.append((start, m.end(), f"{move.shown}: {', '.join(raws)}"))  # the names as written: check says how it read them
+            if kana_fold(written) not in lex.exact:
+                line, column, shown = src.where(start, said.end(1))
+                self.notes.append(Problem(f"を「{move.shown}」と読みました。", line=line, column=column, text=shown))
         for m in _MOVE_ARROW.finditer(src.norm) if roster else ():  # chikayoru -> Kitaoka: the move, toward whom
             word = lex.exact.get(kana_fold(m.group(1)))
             whom = self._fighter(m.group(2))
@@ -525,6 +571,8 @@ class Rewritten:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
                 self._names.add(src.span(tok.start, tok.end)[0])
+        scanned = [Token(t.start, t.end, "function") if (m := _DIALECT_ENDING.match(src.norm, t.start)) and t.end == m.end() else t
+                   for t in scanned]
         # 1話, 6歳, 3年目: a number with a counter no order has is none of the order's (talk around it)
         counted = {t.end for t in scanned if t.kind == "number" and _NOT_ORDER_COUNTER.match(src.norm, t.end)}
         scanned = [Token(t.start, t.end, "function") if (t.kind == "number" and t.end in counted) or (
@@ -535,8 +583,8 @@ class Rewritten:
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
         tokens, back = taken_back(self._remarks(scanned, src, declared), src, _parts)
         self.notes += back
-        tokens = [Token(t.start, t.end, "unknown") if t.kind == "flavour" and roster and self._is_name(src.norm[t.start:t.end])
-                  else t for t in flavour(tokens, src)]  # 来た丘 (北岡 by its reading) is a name, not the verb 来た
+        tokens = [Token(t.start, t.end, "unknown") if t.kind == "flavour" and roster and self._ends_in_name(src.norm[t.start:t.end])
+                  else t for t in flavour(tokens, src)]  # 来た丘 (北岡 by its reading), その次に蓮: a name is no verb's
         tokens = _event_final(tokens, src)
         for tok in tokens:  # 城戸から十へ: a declaration's words are order words, never a line of chat
             if tok.kind == "unknown" and any(s <= tok.start < e for s, e, _r in declared):
@@ -648,6 +696,9 @@ class Rewritten:
                 continue
             if kind == "sep":
                 ch = src.norm[tok.start] if tok.end > tok.start else "\n"
+                if state["list"] and ch in "、," and clauses[-1] and clauses[-1][-1][0].rstrip().endswith(":") and \
+                        src.original[clauses[-1][-1][1]:clauses[-1][-1][2]].rstrip().endswith(("は", ":", "：")):
+                    continue  # 狙いは、城戸さん: the comma after the label, before its first name (北岡さんを攻撃、: a list's)
                 if state["list"] and (ch in "、・," or (ch in " \u3000" and clauses[-1] and clauses[-1][-1][1] in self._raw and
                                                        (nxt_name := next((t for t in tokens[index + 1:] if t.kind != "sep"), None)) is not None
                                                        and nxt_name.kind in ("unknown", "symbol")
@@ -1543,6 +1594,11 @@ class Rewritten:
                 following = next((t for t in tokens[j:] if t.kind != "sep"), None)
                 before_word = following is not None and following.word is not None and following.word.kind == "order"
                 cut = self._cut(said, lex, known, named_ok=before_word) if len(said) >= (3 if before_word else 5) else None
+                whole = lex.by_loose_reading().get(kana.loose(said)) if len(said) >= 3 else None
+                if cut is None and whole is not None and whole.kind == "order" and len(run) > 1:
+                    out.append(Token(run[0].start, run[-1].end, "unknown", whole, corrected=True))  # そーと: ソード, not そー・と
+                    i = j
+                    continue
             if cut is None:
                 out.extend(run or tokens[i:i + 1])
                 i = max(j, i + 1)
@@ -1615,6 +1671,15 @@ class Rewritten:
         card = self._data.card_words.get(card_spelling(written))
         return self._data.card_name(card) if card else None
 
+    @staticmethod
+    def _move_word(written: str, lex: Lexicon) -> Word | None:
+        """The move a word is, as written or by its very reading (chikayoru, ちかよる), or None."""
+        word = lex.exact.get(kana_fold(written))
+        if word is None:
+            found = [w for d, _f, w in lex.near(kana_fold(written)) if d < 0]
+            word = found[0] if len({w.concept for w in found}) == 1 else None
+        return word if word is not None and str(word.concept) in _MOVE_CONCEPTS else None
+
     def _fighter(self, written: str) -> str | None:
         """The one fighter the word (a courtesy title dropped) names, by its name or loosely (its
         reading: 内と for ナイト), or None."""
@@ -1622,6 +1687,10 @@ class Rewritten:
         if not bare or not self._is_name(bare):
             return None
         return one_fighter(bare, {name: {"character": character} for name, character in self._roster}, self._data)
+
+    def _ends_in_name(self, written: str) -> bool:
+        """The phrase is a fighter's name or ends in one (その次に蓮さん): a name is never passed over."""
+        return any(self._is_name(written[k:]) for k in range(len(written)) if not written[k].isspace())
 
     def _is_name(self, written: str) -> bool:
         """The word (a courtesy title dropped) names one fighter of the battle; each word is
@@ -1914,7 +1983,7 @@ class _NameSpellings:
 
 # イベントファイナル's marker, on the folded text (いべんとふぁいなる is イベントファイナル there), with
 # the colon and the spaces after it: what follows is the free text
-_EVENT_MARKER = re.compile(r"(?:イベントファイナル|event\s*final|ef(?=\s*[:：]))\s*[:：]?\s*", re.I)
+_EVENT_MARKER = re.compile(r"(?:イベントファイナル|イベファイ?(?=\s*[:：])|event\s*final|ef(?=\s*[:：]))\s*[:：]?\s*", re.I)
 
 
 def _event_final(tokens: list[Token], src: Text) -> list[Token]:
