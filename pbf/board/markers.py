@@ -165,7 +165,7 @@ def _shapes(marker: str) -> _Shapes:
         bracketed = start_shapes = r"(?!)"
     return _Shapes(
         tuple(dict.fromkeys((norm, *words))),
-        re.compile(rf"(?P<lead>\s*(?:{ANCHOR})?)(?:(?P<exact>{exact})|(?P<shape>{start_shapes}))(?P<colon>\s*:)?"),
+        re.compile(rf"(?P<lead>\s*(?:{ANCHOR})?(?:\*\*|__)?)(?:(?P<exact>{exact})|(?P<shape>{start_shapes}))(?P<colon>\s*:)?"),
         re.compile(rf"(?:(?P<exact>{exact})|(?P<shape>{bracketed}))(?P<colon>\s*:)?"),
     )
 
@@ -193,6 +193,8 @@ def _origin(line: str) -> tuple[int, ...]:
 
 def _anchor_at(lead: str) -> int:
     """Where a leading anchor starts in the lead before a marker (its length without one)."""
+    if lead.strip().strip("*_") == "":
+        return len(lead)  # **【行動】**: markdown's bold before the marker (a bridge from Discord), no anchor
     return len(lead) - len(lead.lstrip())
 
 

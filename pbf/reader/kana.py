@@ -47,7 +47,7 @@ def reading(word: str) -> str:
     text = unicodedata.normalize("NFKC", word)
     if has_kanji(text):  # janome reads kanji with their okurigana as written (少し, not 少シ)
         text = _read_kanji(text)
-    folded = fold(text).translate(_PHONE_SMALL)
+    folded = _SOUNDLESS_SMALL.sub(lambda m: m.group().translate(_SMALL), fold(text).translate(_PHONE_SMALL))
     if any("a" <= ch <= "z" for ch in folded):
         import jaconv
 
@@ -64,7 +64,8 @@ def reading(word: str) -> str:
         if any(len(run) < 2 or not set(run) & set("aeiou") for run in re.findall(r"[a-z]+", folded)):
             return ""  # a lone letter (弱X) or no vowel (jmp) is no romaji: it has no reading
         folded = _ROMAJI.sub(lambda m: _long_vowels(fold(jaconv.alphabet2kana(_romaji_fixed(m.group())))), folded)
-        if any("a" <= ch <= "z" for ch in folded) or "ッッ" in folded:
+        # a word that ends in a consonant (shield, jab: jaconv makes the last one ッ) is English, no romaji
+        if any("a" <= ch <= "z" for ch in folded) or "ッッ" in folded or (folded.endswith("ッ") and not text.endswith(("っ", "ッ"))):
             return ""  # not romaji (an English word): it has no reading, only its spelling
     return folded
 
@@ -131,6 +132,9 @@ def _romaji_fixed(word: str) -> str:
 # for わ か け: よゎ is よわ): the reading has the large kana
 _PHONE_SMALL = str.maketrans("ヮヵヶ", "ワカケ")
 _SMALL = str.maketrans("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ")
+# small ャュョ after a kana of no イ row (つょ, まゃ) make no sound with it: a phone's toggle (or a slip) for
+# the large kana — つょ reads ツヨ, as よゎ reads ヨワ
+_SOUNDLESS_SMALL = re.compile(r"(?<=[アカサタナハマヤラワガザダバパウクスツヌムユルグズヅブプエケセネヘメレゲゼベペオコソトノホモヨロヲゴゾドボポンー])[ャュョ]")
 _VOWEL_OF = {}
 for _row, _vowel in (("アカサタナハマヤラワガザダバパ", "ア"), ("イキシチニヒミリギジヂビピ", "イ"),
                      ("ウクスツヌフムユルグズヅブプヴ", "ウ"), ("エケセテネヘメレゲゼデベペ", "エ"),

@@ -189,8 +189,9 @@ class Lexicon:
             word = self.exact.get(folded[i : i + size])
             if word is None:
                 continue
-            if norm is not None and word.kind in ("function", "negation") and any("ァ" <= ch <= "ヺ" for ch in norm[i : i + size]):
-                continue
+            if norm is not None and word.kind in ("function", "negation") and any("ァ" <= ch <= "ヺ" for ch in norm[i : i + size]) \
+                    and not any("ァ" <= ch <= "ヺ" for ch in self.spelled.get(folded[i : i + size], "")):
+                continue  # (a function word spelled in katakana, プロット・ファイナルアンサー, is found as spelled)
             end = i + size
             if folded[i].isascii() and folded[i].isalnum() and i > 0 and folded[i - 1].isascii() and folded[i - 1].isalnum() \
                     and not (folded[i - 1].isdigit() and folded[i].isalpha()):  # a word after a count (2kai, 3masu) is a word

@@ -38,7 +38,13 @@ class Token:
 SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
 _OPEN, _CLOSE = "([{〔【《〈", ")]}〕】》〉"  # after NFKC: （ is (, ［ is [
 _ANCHOR = r">>\d+(?:[-,]\d+)*"
-_LAUGH = r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk)(?![a-z])"
+# ㅋㅋ ㅎㅎ (and kk, ㅋㅋ in romaji): a Korean-speaking player's laugh; the jamo as NFKC makes them (ᄏ ᄒ)
+_LAUGH = r"(?:w{2,}|ｗ+|笑+|草+|orz|otl|wktk|k{2,}|[ᄏᄒㅋㅎ]{2,})(?![a-z])"
+# ㅇㅇ (yes), ㄱㄱ (go go), ㅠㅠ ㅜㅜ (tears): a Korean-speaking player's chat in jamo, no word of the game
+_JAMO_CHAT = r"[\u110b\u1100\u1172\u116eㅇㄱㅠㅜ]{2,}"
+# :shield:, :thumbsup: — a Discord emoji's code (a bridge bot passes it on as text): colon, ASCII name, colon, after
+# a space or the line's start and before a space or a stop (受動:FV: RV is a label)
+_EMOJI_CODE = r"(?<![^\s\u3000]):[a-z0-9_+\-]{2,32}:(?=[\s\u3000。、.,!！?？]|$)"
 _NUMBER = r"\d+|[一二三四五](?=\s*(?:回|階|会|解|界|かい|カイ|マス|歩|度|発|枚))"
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
 _EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?|[(][ァ-ヺー]{1,5}ッ(?=[ \t\u3000]*(?:\n|$))"
@@ -63,7 +69,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
     return {name: re.compile(source) for name, source in (
         ("anchor", _ANCHOR), ("laugh", _LAUGH), ("number", _NUMBER), ("emoticon", _EMOTICON),
         ("caret_face", _CARET_FACE), ("talk_before", _TALK_BEFORE), ("chatty_remark", _CHATTY_REMARK),
-        ("not_flavour", _NOT_FLAVOUR), ("correction", _CORRECTION), ("pointer", _POINTER), ("enumeration", _ENUMERATION))}
+        ("not_flavour", _NOT_FLAVOUR), ("jamo_chat", _JAMO_CHAT), ("emoji_code", _EMOJI_CODE), ("correction", _CORRECTION), ("pointer", _POINTER), ("enumeration", _ENUMERATION))}
 
 
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
@@ -93,7 +99,8 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, i + 1, "sep"))
             i += 1
             continue
-        m = emoticon.match(folded, i)
+        m = emoticon.match(folded, i) or (patterns["emoji_code"].match(folded, i) if ch == ":" else None) \
+            or (patterns["jamo_chat"].match(folded, i) if "\u1100" <= ch <= "\u11ff" or "\u3131" <= ch <= "\u318e" else None)
         if m:
             out.append(Token(i, m.end(), "comment"))
             i = m.end()
@@ -102,6 +109,17 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         if m and i > 0 and talk_before.match(folded, i - 1):
             out.append(Token(i, m.end(), "comment"))
             i = m.end()
+            continue
+        if ch == "*" and folded.startswith("**", i):
+            j = i
+            while j < n and folded[j] == "*":
+                j += 1
+            out.append(Token(i, j, "sep"))  # **【行動】**, **前進**: markdown's bold (a bridge from Discord), decoration
+            i = j
+            continue
+        if folded.startswith("||", i) and _spoiler(folded, i):
+            out.append(Token(i, i + 2, "sep"))  # ||前進 投げ||: markdown's spoiler, its pipes no ｜ of the plot
+            i += 2
             continue
         m = anchor.match(folded, i)
         if m:
@@ -199,6 +217,28 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         unknown(i)
         i += 1
     return out
+
+
+def _spoiler(folded: str, i: int) -> bool:
+    """``||`` at ``i`` is one of a pair of markdown's spoiler pipes: ``||…||``, the first after a
+    line's start or a space, the second before its end or a space, something between them. A
+    lone ``||``, or one between cards (弱||強), is the plot's own."""
+    def opens(at: int) -> bool:
+        return (at == 0 or folded[at - 1] in " \t\u3000\n") and folded[at + 2:at + 3] not in ("", "|", " ", "\n")
+
+    def closes(at: int) -> bool:
+        return folded[at - 1:at] not in ("", "|", " ", "\n") and (at + 2 == len(folded) or folded[at + 2] in " \t\u3000\n。!！")
+
+    pairs = [m.start() for m in re.finditer(r"\|\|", folded)]
+    open_at = None
+    for at in pairs:
+        if open_at is None and opens(at):
+            open_at = at
+        elif open_at is not None and closes(at):
+            if i in (open_at, at):
+                return True
+            open_at = None
+    return False
 
 
 def _circled(text: Text, i: int) -> bool:

@@ -152,14 +152,28 @@ _NUMPAD = {"6": "→", "4": "←", "8": "↑", "9": "↑→", "7": "↑←"}
 _CLOSING = {"(": ")", "[": "]", "{": "}", "「": "」", "【": "】", "〔": "〕"}
 
 
-def _guessed_lines(tokens: list[Piece], src: Text) -> list[Piece]:
+def _by_reading(tok: Piece, src: Text, lexicon: Lexicon) -> bool:
+    """A near miss that is its word by the lexicon's reading rules alone (なけ: 投げ with its
+    dakuten dropped; a small kana, a long mark): the word as written, no guess."""
+    if not tok.corrected or tok.word is None:
+        return False
+    found = lexicon.near(src.norm[tok.start:tok.end])
+    return bool(found) and found[0][0] <= 0 and found[0][2].concept == tok.word.concept
+
+
+def _guessed_lines(tokens: list[Piece], src: Text, lexicon: Lexicon) -> list[Piece]:
     """A line after the plot whose only order words are near misses (距離詰めます, いけるかな) is
-    chat about the plot, not more cards: its near misses are dropped (chat_lines then names it)."""
+    chat about the plot, not more cards: its near misses are dropped (chat_lines then names it).
+    A line whose every word is an order word by its reading (``なけ`` under ``ぜんしん``: 投げ, its
+    dakuten dropped) is an order line, as the same word on the first line is."""
     lines = lines_of(tokens, src)
     seen_order = False
     for line in lines:
         exact = any(t.kind in ("word", "symbol") for t in line)
         guessed = [t for t in line if t.kind == "unknown" and (t.corrected or t.candidates)]
+        said = [t for t in line if t.kind not in ("sep", "laugh", "comment")]
+        if guessed and not exact and all(t.kind == "unknown" and _by_reading(t, src, lexicon) for t in said):
+            exact = True
         if seen_order and guessed and not exact:
             for t in guessed:
                 t.word, t.corrected, t.candidates = None, False, ()
@@ -168,6 +182,21 @@ def _guessed_lines(tokens: list[Piece], src: Text) -> list[Piece]:
 
 
 _THEIRS = ("相手の", "敵の", "向こうの")
+_DISCARD = re.compile(r"を?[ \u3000]*(?:捨て|すて)(?:て|る|ます|た)?(?:[ \u3000]*て)?[ \u3000]*$")  # を捨てて: the cancel's discarding said
+_ROMAJI_DIGITS = {"ichi": "1", "ni": "2", "san": "3", "yon": "4", "go": "5"}
+_ROMAJI_COUNT = re.compile(r"(ichi|ni|san|yon|go)-?(kaime|kai)")
+_HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3131-\u318e]+")
+
+
+def _script(ch: str) -> str:
+    """Which script a letter is written in (a word glossed is written apart from others of its script)."""
+    if _HANGUL.match(ch):
+        return "hangul"
+    if ch.isascii():
+        return "latin" if ch.isalnum() else ""
+    if "ぁ" <= ch <= "ゖ" or "ァ" <= ch <= "ヺ" or ch == "ー":
+        return "kana"
+    return "kanji" if kana.has_kanji(ch) else ""
 
 
 _COMING = frozenset(("くる", "来る", "きた", "来た", "くるなら", "きたら", "来たら", "くると", "きそう", "来そう"))
@@ -627,6 +656,9 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
+        tokens = self._particle_slips(tokens)
+        tokens = self._hangul_after(self._glossed(tokens))
+        tokens = self._cancel_in_words(self._count_inside_phrase(self._romaji_counts(tokens)))
         self._lots(tokens)
         tokens = self._jump_by_direction(tokens)
         tokens = self._not_put_in(tokens)
@@ -645,7 +677,7 @@ class _Source:
         tokens, back = taken_back(tokens, self.source)
         self.notes.extend(back)
         tokens = flavour(_pointer_remarks(_theirs(tokens, self.source), self.source), self.source)
-        tokens = _guessed_lines(tokens, self.source)
+        tokens = _guessed_lines(tokens, self.source, self.lexicon)
         tokens = self._same_move_twice(tokens)
         tokens = self._aimed_at(tokens)
         tokens = self._explaining(self._jargon(self._quoted(tokens)))
@@ -671,6 +703,222 @@ class _Source:
         self.notes.extend(passed_over(tokens, self.source))
         self._cut_short(tokens)
         self._emit(tokens)
+
+    def _cancel_in_words(self, tokens: list[Piece]) -> list[Piece]:
+        """``キャンセル（若とガードを捨てて）``: the cards a cancel discards said in words inside its
+        brackets — X と Y を捨てて — are its two cards: the verb (を捨てて) is how it is said, and a kanji
+        standing alone there for a card of its reading (若 for 弱) is that card, as between separators."""
+        src = self.source
+        out = list(tokens)
+        for k, tok in enumerate(out):
+            said = src.folded[tok.start:tok.end]
+            if tok.kind != "symbol" or not said.endswith("(") or not _CANCEL_WORD.match(said):
+                continue
+            close = next((j for j in range(k + 1, len(out)) if out[j].kind == "symbol" and src.norm[out[j].start:out[j].end] == ")"), None)
+            if close is None:
+                continue
+            inside = src.norm[out[k + 1].start:out[close].start] if close > k + 1 else ""
+            m = _DISCARD.search(inside)
+            if m is None:
+                continue
+            at = out[k + 1].start + m.start()
+            verb = [j for j in range(k + 1, close) if out[j].start >= at]
+            if not verb or any(out[j].kind not in ("unknown", "function") or (out[j].kind == "unknown" and out[j].word is not None)
+                               for j in verb):
+                continue
+            for j in verb:
+                out[j] = Piece(out[j].start, out[j].end, "sep")
+            for j in range(k + 1, close):
+                t = out[j]
+                if t.kind == "unknown" and t.word is None and t.end - t.start == 1:
+                    found = self.lexicon.same_kanji(src.norm[t.start:t.end])
+                    if found is not None:
+                        out[j] = Piece(t.start, t.end, "unknown", found, corrected=True)
+                elif t.kind == "function" and src.norm[t.start:t.end] == "と":
+                    out[j] = Piece(t.start, t.end, "sep")  # 弱とガード: the two cards, と between them
+            return out
+        return tokens
+
+    def _count_inside_phrase(self, tokens: list[Piece]) -> list[Piece]:
+        """``前に1マス出て``: a count written inside a move's phrase (前に出る, with 1マス between its
+        words) is the count of that move — the words after the count, joined to the word before it,
+        read as the same move (前に+出て is 前に出て, 前進), so they are its verb, not a word of their own."""
+        src = self.source
+        for k in range(len(tokens) - 3):
+            head, number, counter, rest = tokens[k:k + 4]
+            if head.kind != "word" or head.word is None or number.kind != "number" or counter.kind != "counter" \
+                    or rest.kind != "unknown" or rest.word is not None or not (head.end == number.start and counter.end == rest.start):
+                continue
+            said = src.norm[head.start:head.end]
+            joined = said + src.norm[rest.start:]
+            found = self.lexicon.match(kana.fold(joined), 0, joined)
+            if found is None or found[0] <= len(said) or found[1].concept != head.word.concept:
+                continue
+            end = rest.start + found[0] - len(said)
+            last = next((j for j in range(k + 3, len(tokens)) if tokens[j].end == end), None)
+            if last is None or any(t.kind not in ("unknown", "function") for t in tokens[k + 3:last + 1]):
+                continue
+            line, column, shown = src.where(head.start, end)
+            self.notes.append(Problem(f"を「{said}{src.norm[rest.start:end]}」の{src.norm[number.start:counter.end]}と読みました。",
+                                      line=line, column=column, text=shown))
+            return [*tokens[:k + 3], Piece(rest.start, end, "sep"), *tokens[last + 1:]]
+        return tokens
+
+    def _romaji_counts(self, tokens: list[Piece]) -> list[Piece]:
+        """``zenshin nikai``, ``jaku sankai``, ``ni-kai``, ``ni kai``: a count said in romaji after an
+        order word (ichi…go, then kai or kaime, as one word or two) is the number and its counter, as
+        2回 is (noted). ``ni`` alone is the particle に (mae ni), never 2."""
+        src = self.source
+        out: list[Piece] = []
+        k = 0
+        while k < len(tokens):
+            tok = tokens[k]
+            said = src.folded[tok.start:tok.end]
+            m = _ROMAJI_COUNT.fullmatch(said) if tok.kind == "unknown" and tok.word is None else None
+            counter = None
+            if m is not None and m.group(2):
+                cut = tok.start + len(m.group(1))
+                number, counter = Piece(tok.start, cut, "number"), Piece(cut, tok.end, "counter", self.lexicon.exact.get("kai"))
+                step = 1
+            elif said in _ROMAJI_DIGITS and tok.kind == "unknown" and k + 2 < len(tokens) and tokens[k + 1].kind == "sep" \
+                    and src.norm[tokens[k + 1].start:tokens[k + 1].end] in (" ", "-") and tokens[k + 2].kind == "counter" \
+                    and src.folded[tokens[k + 2].start:tokens[k + 2].end] in ("kai", "kaime"):
+                number, counter, step = Piece(tok.start, tok.end, "number"), tokens[k + 2], 3
+                if src.norm[tokens[k + 1].start:tokens[k + 1].end] == "-":  # ni-kai: one word, its hyphen the counter's
+                    counter = Piece(tok.end, counter.end, "counter", counter.word)
+            before = next((t for t in reversed(out) if t.kind != "sep"), None)
+            if counter is None or counter.word is None or before is None or not (
+                    before.kind in ("word", "symbol") or (before.kind == "unknown" and before.word is not None)):
+                out.append(tok)
+                k += 1
+                continue
+            line, column, shown = src.where(tok.start, counter.end)
+            self.notes.append(Problem(f"を「{_ROMAJI_DIGITS[src.folded[number.start:number.end]]}回」と読みました。",
+                                      line=line, column=column, text=shown))
+            out.extend((number, Piece(number.end, counter.start, "sep"), counter) if counter.start > number.end else (number, counter))
+            k += step
+        return out
+
+    def _glossed(self, tokens: list[Piece]) -> list[Piece]:
+        """``앞으로×2、投げ\n(앞으로＝前進ねｗ)``, ``점프 強\nあ、점프はジャンプのことです``: a post that says
+        what a word it uses means — ``X＝Y``, ``XはYのこと``, or ``X（Y）`` written against it — lets
+        the unknown word X read as the order word Y, noted; the gloss itself is passed over. A word the
+        post does not gloss stays unknown (pbf never guesses a word of another language)."""
+        src = self.source
+        unknown = {src.norm[t.start:t.end] for t in tokens if t.kind == "unknown" and t.word is None and not t.candidates}
+        unknown = {x for x in unknown if len(x) >= 2 and any(ch.isalpha() for ch in x)}
+        if not unknown:
+            return tokens
+        glossed: dict[str, tuple[Word, str, tuple[int, int]]] = {}
+        for x in sorted(unknown, key=len, reverse=True):
+            for m in re.finditer(re.escape(x) + r"[ \u3000]*(=|は|\()[ \u3000]*", src.norm):
+                found = self.lexicon.match(src.folded, m.end(), src.norm)
+                before = src.norm[m.start() - 1:m.start()]
+                if found is None or found[1].kind != "order" or (before and _script(before) == _script(x[:1])):
+                    continue  # 앞으로 inside a longer word is not the word glossed
+                end, word = found
+                said = m.group(1)
+                if said == "は":
+                    tail = re.compile(r"[ \u3000]*の?こと").match(src.norm, end)
+                    if tail is None:
+                        continue
+                    end = tail.end()
+                start = m.start()
+                if said == "(":  # 점프（ジャンプ）: the word, then what it means in brackets against it
+                    tail = re.compile(r"[ \u3000]*\)").match(src.norm, end)
+                    if tail is None or m.start() + len(x) != src.norm.index("(", m.start()):
+                        continue
+                    end, start = tail.end(), m.start() + len(x)
+                glossed.setdefault(x, (word, src.norm[m.start():end], (start, end)))
+        if not glossed:
+            return tokens
+        out: list[Piece] = []
+        spans = [span for _w, _g, span in glossed.values()]
+        inside = [t for t in tokens if t.kind == "comment" and any(t.start <= sp[0] and sp[1] <= t.end for sp in spans)]
+        for t in inside:
+            t.named = ()  # (앞으로＝前進ねｗ): the gloss names its order word, which is read where the word is used
+        covered = [span for span in spans if not any(t.start <= span[0] and span[1] <= t.end for t in inside)]
+        for tok in tokens:
+            span = next((sp for sp in covered if sp[0] <= tok.start and tok.end <= sp[1]), None)
+            if span is not None:
+                if not out or out[-1].start != span[0] or out[-1].kind != "comment":
+                    out.append(Piece(span[0], span[1], "comment"))
+                continue
+            written = src.norm[tok.start:tok.end]
+            if tok.kind == "unknown" and written in glossed:
+                word, gloss, _span = glossed[written]
+                line, column, shown = src.where(tok.start, tok.end)
+                self.notes.append(Problem(f"を、投稿の中の説明（{gloss}）から「{word.shown}」と読みました。",
+                                          line=line, column=column, text=shown))
+                out.append(Piece(tok.start, tok.end, "word", word))
+                continue
+            out.append(tok)
+        return out
+
+    def _hangul_after(self, tokens: list[Piece]) -> list[Piece]:
+        """``66投げ　앞으로ㄱㄱ``: a run of Hangul after the order on its line, with no order word after
+        it, is passed over with a warning that names it — a Japanese GM cannot read it, and pbf does
+        not guess it (never a card)."""
+        src = self.source
+        for k, tok in enumerate(tokens):
+            written = src.norm[tok.start:tok.end]
+            if tok.kind != "unknown" or tok.word is not None or not _HANGUL.fullmatch(written):
+                continue
+            line_start = src.norm.rfind("\n", 0, tok.start) + 1
+            line_end = src.norm.find("\n", tok.end) % (len(src.norm) + 1) if "\n" in src.norm[tok.end:] else len(src.norm)
+            same = [t for t in tokens if line_start <= t.start and t.end <= line_end]
+            before = [t for t in same if t.end <= tok.start and (t.kind in ("word", "symbol") or (t.kind == "unknown" and t.word is not None))]
+            after = [t for t in same if t.start >= tok.end and t.kind not in ("sep", "comment", "laugh", "function")]
+            if not before or after or src.norm[before[-1].end:tok.start].strip(" \u3000、,") == "" and before[-1].end == tok.start:
+                continue
+            line, column, shown = src.where(tok.start, tok.end)
+            self.notes.append(Problem("は読めない言葉（ハングル）なので、行動に入れずに読みませんでした。", line=line, column=column,
+                                      text=shown, severity="warning", hint="行動のつもりなら、カードか技の名前で書いてください。"))
+            tokens = [*tokens[:k], Piece(tok.start, tok.end, "sep"), *tokens[k + 1:]]
+        return tokens
+
+    def _particle_slips(self, tokens: list[Piece]) -> list[Piece]:
+        """``投げ化強攻撃``: a near miss read by dropping one kanji written between two order words,
+        where that kanji reads as a particle — か (化, 下: "or"), と or も (都, 戸, 藻: "and") — is the
+        particle an IME converted, not a slip of the word: か leaves the choice open (refused with
+        both: 「投げ」か「強攻撃」か); と and も join the two (read so, warned), never dropped unsaid."""
+        src = self.source
+        for k, tok in enumerate(tokens):
+            if tok.kind != "unknown" or not tok.corrected or tok.word is None:
+                continue
+            written = src.norm[tok.start:tok.end]
+            before = tokens[k - 1] if k else None
+            after = tokens[k + 1] if k + 1 < len(tokens) else None
+
+            def order_word(t: Piece | None, at: int) -> bool:
+                return t is not None and (t.end == at or t.start == at) and (
+                    t.kind in ("word", "symbol") or (t.kind == "unknown" and t.word is not None))
+
+            for slip, rest, other in ((written[:1], written[1:], before if order_word(before, tok.start) else None),
+                                      (written[-1:], written[:-1], after if order_word(after, tok.end) else None)):
+                word = self.lexicon.exact.get(fold(rest)) if len(written) >= 3 else None
+                if other is None or word is None or word.concept != tok.word.concept or not kana.has_kanji(slip):
+                    continue
+                said = kana.readings(slip)
+                particle = next((p for p in ("カ", "ト", "モ") if p in said), None)
+                if particle is None:
+                    continue
+                first, second = (src.norm[other.start:other.end], rest) if other is before else (rest, src.norm[other.start:other.end])
+                line, column, shown = src.where(min(tok.start, other.start), max(tok.end, other.end))
+                if particle == "カ":
+                    self.problems.append(Problem(f"の「{slip}」は「か」とも読めます：「{first}」か「{second}」か、どちらですか。",
+                                                 line=line, column=column, text=shown,
+                                                 hint=f"両方なら「{first} {second}」、どちらかならその一つを書いてください。"))
+                    return tokens
+                joined = "と" if particle == "ト" else "も"
+                self.notes.append(Problem(f"の「{slip}」を「{joined}」（「{first}」と「{second}」の両方）と読みました。",
+                                          line=line, column=column, text=shown, severity="warning",
+                                          hint="どちらか一つなら、その一つだけを書いてください。"))
+                at = tok.start if other is before else tok.end - 1
+                kept = Piece(tok.start + 1, tok.end, "word", word) if other is before else Piece(tok.start, tok.end - 1, "word", word)
+                tokens[k:k + 1] = sorted((kept, Piece(at, at + 1, "sep")), key=lambda t: t.start)
+                return tokens
+        return tokens
 
     def _marker_in_kana(self, tokens: list[Piece]) -> list[Piece]:
         """こうどう：じゃくじゃく: 行動 written in kana at the start of a line, before a colon, is the
@@ -828,7 +1076,7 @@ class _Source:
         # kyou wa …: a card's word before the topic particle is the subject of a sentence (今日は), no card — warned
         subject = {id(t) for t, nxt in zip(rest, rest[1:]) if t.kind == "word" and nxt.start > t.end
                    and src.folded[nxt.start:nxt.end] in ("wa", "は", "ハ") and src.norm[t.end:nxt.start].strip() == ""}
-        if any(t.kind not in ("unknown", "function", "word") or (t.word is not None and t.word.value not in ("", None)
+        if any(t.kind not in ("unknown", "function", "word", "laugh", "comment") or (t.word is not None and t.word.value not in ("", None)
                                                                    and id(t) not in subject) for t in rest):
             cards = [t for t in rest if t.kind in ("word", "symbol", "number") and not (t.word is not None and t.word.value == "")]
             if cards:  # なし　弱: nothing, and a card — the cards are read, and the なし named
@@ -1003,9 +1251,14 @@ class _Source:
         """【行動】梨 (or 成し): a lone kanji word that reads なし, standing as the whole order, is an
         IME's なし — read so, with a note. Inside a plot (前進 梨) it is no card, and is named."""
         said = _significant(tokens)
+        src = self.source
+        if len(said) == 2 and said[1].word is not None and said[1].word.value == "" and \
+                re.fullmatch(r"[ \u3000]*\(", src.norm[said[0].end:said[1].start]) and \
+                re.match(r"[ \u3000]*\)[ \u3000。.!！]*$", src.norm[said[1].end:]):
+            said = said[:1]  # 梨（何もしません）: the word's own gloss in brackets says it is なし
         if len(said) != 1 or said[0].kind != "unknown" or said[0].word is not None or said[0].candidates:
             return tokens
-        tok, src = said[0], self.source
+        tok = said[0]
         word = src.norm[tok.start:tok.end]
         nothing = self.lexicon.exact.get(fold("なし"))
         if nothing is None or len(word) > 2 or not kana.has_kanji(word) or "ナシ" not in kana.readings(word):
@@ -1021,13 +1274,15 @@ class _Source:
         last, src = said[-1], self.source
         kana = src.norm[last.start:last.end]
         # 前進前進な: written against the last word, one kana that begins a word of the game (な: なし? 投げ?)
-        against = said[-2].end == last.start and said[-2].kind in ("word", "symbol") and any(
-            form.startswith(fold(kana)) and len(form) > 1 and not form.isascii() for form in self.lexicon.exact
-            if self.lexicon.exact[form].kind == "order")
-        if len(kana) == 1 and "\u3041" <= kana <= "\u3096" and src.norm[said[-2].end:last.start].strip(" \u3000") == "" \
+        begun = list(dict.fromkeys(str(w.shown) for form, w in self.lexicon.exact.items()
+                                   if w.kind == "order" and form.startswith(fold(kana)) and len(form) > 1 and not form.isascii()))
+        against = said[-2].end == last.start and said[-2].kind in ("word", "symbol") and bool(begun)
+        # 前進、前進、な: after a comma too — a particle follows its word, never a comma
+        if len(kana) == 1 and "\u3041" <= kana <= "\u3096" and src.norm[said[-2].end:last.start].strip(" \u3000、,・") == "" \
                 and (said[-2].end < last.start or against) and not src.norm[last.end:].strip():
             line, column, shown = src.where(last.start, last.end)
-            self.problems.append(Problem("は言葉が途中で切れているように読めます。", line=line, column=column, text=shown,
+            maybe = f"（{'？　'.join(begun[:4])}？）" if begun else ""
+            self.problems.append(Problem(f"は言葉が途中で切れているように読めます{maybe}。", line=line, column=column, text=shown,
                                          hint="最後の語を最後まで書いてください（何もしないなら「なし」）。"))
 
     def _lots(self, tokens: list[Piece]) -> None:
@@ -1284,7 +1539,7 @@ class _Source:
             if kind == "number" or (kind == "word" and tok.word is not None and src.norm[tok.start:tok.end].isdigit()
                                     and (times or (nxt is not None and nxt.kind == "counter"))):
                 digits = src.norm[tok.start:tok.end][:3]
-                count = int(_KANJI_DIGITS.get(digits, digits))
+                count = int(_KANJI_DIGITS.get(digits) or _ROMAJI_DIGITS.get(src.folded[tok.start:tok.end]) or digits)
                 if times:
                     times = False
                     repeat(count, tok)
@@ -1467,7 +1722,9 @@ class _Source:
             return
         latin = [t for t in [tok, *rest] if t.kind == "unknown"]
         cut = src.norm[done[-1].end:tok.start] if done else ""
-        if done and not chatty and len(latin) >= 2 and len(latin) == len(rest) + 1 and any(ch in ",." for ch in cut) \
+        laughing = chatty and not any(t.kind == "function" for t in same if t.start > tok.start) \
+            and not any(ch in "!?" for ch in src.norm[tok.start:])  # mizu nomu kk: a laugh after romaji talk
+        if done and (not chatty or laughing) and len(latin) >= 2 and len(latin) == len(rest) + 1 and any(ch in ",." for ch in cut) \
                 and all(src.norm[t.start:t.end].isascii() and src.norm[t.start:t.end].isalpha() and t.word is None
                         and not t.candidates and len(src.norm[t.start:t.end]) >= 3 for t in latin) \
                 and not any(self.lexicon.near(src.norm[t.start:t.end]) for t in latin):
