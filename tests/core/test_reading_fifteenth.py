@@ -88,3 +88,15 @@ def test_still_refused(camps, camp, player, text, said):
     with pytest.raises(OrderError) as caught:
         read_for_check(camps[camp], player, text)
     assert said in str(caught.value)
+
+
+@pytest.mark.parametrize("text, name, column", [
+    ("【行動】ちかよる(れん、きたおか) すとらいく", "きたおか", 13),
+    ("【行動】chikayoru (Ren, Kitaoka)", "Kitaoka", 21),
+    ("【行動】近寄る(蓮,北岡)", "北岡", 11),
+])
+def test_a_name_in_the_bracket_is_said_where_it_is(camps, text, name, column):
+    """A problem with one of a move's names in brackets gives that name's own column (it had been the move's)."""
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["three"], "北岡", text)
+    assert f"1行目 {column}文字目：「{name}」" in str(caught.value)

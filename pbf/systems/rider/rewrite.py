@@ -152,6 +152,19 @@ _MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近�
 # a reason from a rider's stats (ゾルダは運動性が低いので、, 防御力が2しかないから): why the order is so, not what
 _STAT_REASON = re.compile(r"(?:(?<=^)|(?<=[\s、。,!！】]))(?:[^\s、。,!！0-9]{1,8}?(?:は|の))?\s*(?:運動性|攻撃力|防御力|HP|体力)\s*(?:が|は)\s*"
                           r"(?:低い|高い|少ない|多い|弱い|強い|足りない|\d+\s*(?:しかない|もある|ある)?)\s*(?:ので|から|ため)[、,]?")
+def _listed(head: str, start: int, end: int, names: str, at: int, shown: list[str] | None = None) -> list[tuple[str, int, int]]:
+    """A declared move and its names as pieces, each at its place in the text: (近寄る: , 城戸, ",", 蓮) —
+    so a problem with one name says where that name is written. ``shown`` replaces the names written."""
+    found = [(w.group(), at + w.start(), at + w.end()) for w in re.finditer(r"[^,、・，>＞→]+", names) if w.group().strip()]
+    found = [(w.strip(), a + len(w) - len(w.lstrip()), b - len(w) + len(w.rstrip())) for w, a, b in found]
+    pieces = [(head, start, end)]
+    for k, (written, a, b) in enumerate(found):
+        if k:
+            pieces.append((", ", a, a))
+        pieces.append((shown[k] if shown and k < len(shown) else written, a, b))
+    return pieces
+
+
 # a move in any writing, its fighters in brackets: chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか), to near (Kido):
 # the bracket, and the words before it (up to three, the move the longest of them that is one)
 _NAMES_IN_BRACKETS = re.compile(r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
@@ -458,6 +471,7 @@ class Rewritten:
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
         declared = _declarations(src.norm)
+        self._declared_parts: dict[tuple[int, int], list[tuple[str, int, int]]] = {}
         for m in _DICE.finditer(src.norm):  # 攻:城戸(3b6), 4-2=2b6: a dice bot's notation, the roll counted
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), _DICE_MARK))
@@ -491,6 +505,8 @@ class Rewritten:
             if whom and all(whom) and len(set(whom)) == len(whom) and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"{_MOVE_SAID[m.group(1)]}: {', '.join(whom)}"))
+                self._declared_parts[(m.start(), m.end())] = _listed(f"{_MOVE_SAID[m.group(1)]}: ", m.start(1), m.end(1),
+                                                                     m.group(2), m.start(2), whom)
                 if m.group(1) == "近":  # 移:近(蓮,北岡): as 近(ゾルダ) below, the way to move against them
                     line, column = position(src.original, m.start(1))
                     self.notes.append(Problem("を「近寄る」（その相手に向かって）と読みました（近寄るも近へも近で止まります）。",
@@ -507,6 +523,7 @@ class Rewritten:
             written = src.norm[start:said.end(1)]
             move = self._move_word(written, lex)
             declared.append((start, m.end(), f"{move.shown}: {', '.join(raws)}"))  # the names as written: check says how it read them
+            self._declared_parts[(start, m.end())] = _listed(f"{move.shown}: ", start, said.end(1), m.group(1), m.start(1))
             if kana_fold(written) not in lex.exact:
                 line, column, shown = src.where(start, said.end(1))
                 self.notes.append(Problem(f"を「{move.shown}」と読みました。", line=line, column=column, text=shown))
@@ -675,7 +692,8 @@ class Rewritten:
                 continue
             if hit is not None:
                 close()
-                clauses[-1].append((hit[2], *src.span(hit[0], hit[1])))
+                parts = self._declared_parts.get((hit[0], hit[1]))  # 近寄る(蓮,北岡): each name where it is written
+                clauses[-1].extend([(text, *src.span(a, b)) for text, a, b in parts] if parts else [(hit[2], *src.span(hit[0], hit[1]))])
                 if not ((hit[2].startswith("超回避") or hit[2] in _MOVES) and ":" not in hit[2] and src.norm[hit[1]:hit[1] + 1] == ":"):
                     close()  # HP1点消費：本体の攻撃だけ — the 超回避 declared stays open for its scope; 仲へ：蓮, the move for whom
                 skip_until = hit[1]
