@@ -113,7 +113,7 @@ FUNCTION_WORDS = (
     # verbs that say why or how, never which card (a game's own words win where they spell the same)
     "よけます", "よける", "避けます", "避ける", "かわします", "かわす", "狙っています", "狙ってます", "狙います", "狙う",
     "狙って", "念のため", "念の為", "一応", "いったん", "一旦", "以上", "普通に", "ふつうに", "確実に", "なるべく", "思い切って",
-    "全力で", "備える", "備えます", "備えて", "備えておきます", "備えるべ",
+    "全力で", "行います", "で行います", "振りたいです", "で振りたいです", "振りたい", "振ります", "で振ります", "おこないます", "で行う", "私自身", "私自身も", "私も", "備える", "備えます", "備えて", "備えておきます", "備えるべ",
     # Kansai-ben and its romaji: で ええ is "is fine" (朧月でええ, oborozuki de ee)
     "でええ", "でええで", "でええよ", "でいい", "de ee", "de ii",
     # other dialects' endings and intensifiers (a regional board): Hokkaido/Tohoku だべ・っぺ・なまら,

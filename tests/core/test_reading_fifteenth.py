@@ -100,3 +100,27 @@ def test_a_name_in_the_bracket_is_said_where_it_is(camps, text, name, column):
     with pytest.raises(OrderError) as caught:
         read_for_check(camps["three"], "北岡", text)
     assert f"1行目 {column}文字目：「{name}」" in str(caught.value)
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # corpus 23 (a なりきり board, a board of working adults): a line of roleplay under the order
+    ("rd", "城戸", "【行動】SV／受:GV(攻)\n「いくぜ！」＊ドラグセイバーを構える＊", "ソードベント / 受動: 攻撃ならガードベント"),
+    ("rd", "刃", "koudou: advent / allow\n*Blade Wolf ga hoeru* \"Ike!\"", "阻止しない / アドベント"),
+    ("three", "蓮", "order: sword vent / target Kido\n\"Kido... omae no ken wa osoi.\"", "ソードベント / 攻撃: 城戸"),
+    # allow ends in w, which is no laugh: the line is the order's
+    ("rd", "城戸", "order:\nstay\nallow\nStrike Vent", "阻止しない / ストライクベント"),
+    # an IME's 内 for ない, the verbs of a roll and of a way of doing, a priority said
+    ("rd", "刃", "【行動】留まる／トリックベント／攻撃し内", "トリックベント / 攻撃しない"),
+    ("rd", "城戸", "【行動】\nガードベントを使います。\n回避は防御力で行います。", "ガードベント / 回避: 防御力"),
+    ("rd", "城戸", "【行動】ストライクベント。回避は運動性で振りたいです。", "ストライクベント / 回避: 運動性"),
+    ("rd", "刃", "【行動】\nストライクベントを使います。\n私自身も、攻撃力を2点マイナスして隙狙いをいたします。", "ストライクベント / 隙狙い 1"),
+    ("rd", "刃", "【行動】とりっく そしし ない", "阻止しない / トリックベント"),
+])
+def test_corpus_23_rider(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+
+
+def test_an_imes_not_is_said(camps):
+    _got, notes = read_for_check(camps["rd"], "刃", "【行動】留まる／トリックベント／攻撃し内")
+    assert any("「攻撃し内」を「攻撃しない」と読みました" in p.format() for p in notes)

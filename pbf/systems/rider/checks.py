@@ -310,12 +310,16 @@ def _read_without(text: str, spans: list[tuple[int, int]], player: str, state: d
 
 # a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
 # to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
-_TALK = re.compile(r"[ｗw笑草!！♡♥♪☆★]\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
+_TALK = re.compile(r"[ｗ笑草!！♡♥♪☆★]\s*$|(?<![a-z])w+\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
                    r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）]\s*$"  # a face: 今回は盾役で(｀・ω・´)
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)"
                    r"|^\s*[※＊]"  # ※息子の代筆です: a note under the order
                    r"|(?<![a-z])(?:ken|kedo|ne|yo|zo|ze|tai|kana|yone|dane|dayo)\s*[!?.]*\s*$", re.I)  # romaji talk: kyou wa ugokan ken
+# a なりきり board's line of roleplay only: the rider's words in quotes and what they do in ＊…＊ or
+# brackets (「これで決めるぜ！」＊ドラグレッダーが吠える＊, *Dragreder ga hoeru* "Kore de kimeru ze!!") — in
+# character, not the order, whatever words it holds (a condition said in a quote is the character's)
+_ROLEPLAY = re.compile(r'^\s*(?:(?:「[^」\n]*」|『[^』\n]*』|"[^"\n]*"|“[^”\n]*”|＊[^＊\n]+＊|\*[^*\n]+\*|（[^）\n]*）|\([^)\n]*\))[\s、。,.!！?？ｗw]*)+$')
 # what a talk line must not hold to be passed over: a correction or a negation (やっぱりSVやめｗ), a
 # condition or a scope (阻止しないのは近づく時だけね) — each may change the order above
 _NOT_TALK = re.compile(r"やっぱ|やめ|じゃなく|訂正|変更|取り消|なし|ない|ません|せず|ず[、。,.!！\s]|なら|たら|れば|とき|時|場合|だけ|のみ|以外|優先|"
@@ -334,7 +338,7 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     names = [w for n, f in state["fighters"].items() for w in (n, _character_name(data, f))] if multi else []
     starts = [sum(len(line) + 1 for line in lines[:k]) for k in range(len(lines))]
     talk = [k for k, line in enumerate(lines)
-            if k > 0 and line.strip() and _TALK.search(line.strip()) and not _NOT_TALK.search(line)
+            if k > 0 and line.strip() and (_ROLEPLAY.match(line) or (_TALK.search(line.strip()) and not _NOT_TALK.search(line)))
             and not any(w and w in line and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names)
             and any(ln.strip() for ln in lines[:k])]
     # never a line that names a card or a move the rest of the post does not (ストライクベントで殴りまーす)

@@ -350,6 +350,8 @@ _DICE = re.compile(r"[(（]\s*(?:\d{1,2}\s*[-+]\s*\d{1,2}\s*=\s*)?\d{1,2}\s*[dDb
 _DICE_MARK = "\x00dice"
 # 超回避 cut to its first kanji, a clause of its own (避:防・超1, / 超2 /)
 _SUPER_SHORT = re.compile(r"(?:(?<=[/／\s、,，・:：】])|^)(?:(?:回避|避)\s*[:：]\s*)?超\s*(\d{1,2})(?=\s|$|[/／、,，。:：]|[(（](?![^)）\n]*(?:だけ|のみ|限定|以外)))")  # 超1(5↑); 超1(本体だけ) is a scope's
+# しない as an IME writes it (攻撃し内, 阻止し無い): the negation of the two that have one
+_NOT_BY_KANJI = re.compile(r"(攻撃|阻止)\s*し\s*(?:内|無い|亡い)(?![ぁ-ん一-龯ァ-ヶ])")
 # 超回避 as an IME writes its reading (ちょうかいひ: 長回避, 調回避)
 _SUPER_BY_READING = re.compile(r"(?:(?:長|調|腸|蝶)(?:回避|会費|回費)|超(?:会費|回費|快避))\s*(\d{1,2})")
 # 隙狙い１（攻撃力を２点マイナス）: the declaration's cost said again in brackets
@@ -482,6 +484,11 @@ class Rewritten:
                 declared.append((m.start(), m.end(), ""))
                 line, column, shown = src.where(m.start(), m.end())
                 self.notes.append(Problem("は理由の説明として読みませんでした。", line=line, column=column, text=shown))
+        for m in _NOT_BY_KANJI.finditer(src.norm):  # 攻撃し内: an IME's 内 for ない, said
+            if not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"{m.group(1)}しない"))
+                line, column, shown = src.where(m.start(), m.end())
+                self.notes.append(Problem(f"を「{m.group(1)}しない」と読みました。", line=line, column=column, text=shown))
         for m in _SUPER_BY_READING.finditer(src.norm):  # 蝶回避2: an IME's kanji, said
             line, column, shown = src.where(m.start(), m.end())
             self.notes.append(Problem(f"を「超回避 {m.group(1)}」と読みました。", line=line, column=column, text=shown))
