@@ -124,3 +124,11 @@ def test_corpus_23_rider(camps, camp, player, text, canonical):
 def test_an_imes_not_is_said(camps):
     _got, notes = read_for_check(camps["rd"], "刃", "【行動】留まる／トリックベント／攻撃し内")
     assert any("「攻撃し内」を「攻撃しない」と読みました" in p.format() for p in notes)
+
+
+def test_a_move_told_as_a_deed_is_asked(camps):
+    """A narration that tells a move (後ろへ跳んで間合いを外す) in an order that orders no move had been passed
+    over with a warning, the move lost: now the post is refused, naming it."""
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["rd"], "城戸", "（SVを抜いて、後ろへ跳んで間合いを外す）\n受:GV")
+    assert "「後ろへ跳んで間合いを外す」は移動のようにも読めますが" in str(caught.value)

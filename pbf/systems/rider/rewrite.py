@@ -165,6 +165,9 @@ def _listed(head: str, start: int, end: int, names: str, at: int, shown: list[st
     return pieces
 
 
+# a move told as a deed rather than ordered (後ろへ跳んで, 間合いを外す, 距離を詰める): never passed over silently
+# where the order says no move
+_MOVE_TOLD = re.compile(r"間合い|距離|後ろへ|後ろに|前へ|前に|下が|退|詰め|跳|飛び|踏み込")
 # a move in any writing, its fighters in brackets: chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか), to near (Kido):
 # the bracket, and the words before it (up to three, the move the longest of them that is one)
 _NAMES_IN_BRACKETS = re.compile(r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
@@ -609,6 +612,13 @@ class Rewritten:
         self.notes += back
         tokens = [Token(t.start, t.end, "unknown") if t.kind == "flavour" and roster and self._ends_in_name(src.norm[t.start:t.end])
                   else t for t in flavour(tokens, src)]  # 来た丘 (北岡 by its reading), その次に蓮: a name is no verb's
+        if not any(t.word is not None and str(t.word.concept) in _MOVE_CONCEPTS for t in tokens):
+            # （後ろへ跳んで間合いを外す）: a move told as a deed, in an order that says no move, is kept to be named
+            for t in tokens:
+                if t.kind == "flavour" and _MOVE_TOLD.search(src.norm[t.start:t.end]):
+                    line, column, shown = src.where(t.start, t.end)
+                    self.problems.append(Problem("は移動のようにも読めますが、行動の語ではないので決められません。", line=line, column=column,
+                                                 text=shown, hint="動くなら「離れる」「近寄る」「中へ」のように移動を書いてください。動かないなら「留まる」。"))
         tokens = _event_final(tokens, src)
         for tok in tokens:  # 城戸から十へ: a declaration's words are order words, never a line of chat
             if tok.kind == "unknown" and any(s <= tok.start < e for s, e, _r in declared):
