@@ -123,3 +123,15 @@ def test_arrows_said_aloud(camps):
     assert read_for_check(camps["ae"], "美鈴", "やじるし うえ")[0] == "↑"
     got, _notes = read_for_check(camps["ae"], "美鈴", "【行動】 なにも しません。")
     assert got == ""
+
+
+def test_a_katakana_function_word_apart_in_an_all_katakana_post(camps):
+    # it had been refused (シテ unknown)
+    assert read_for_check(camps["ae"], "美鈴", "【コウドウ】ガード シテ ジャンプ")[0] == "←↑"
+    # with hiragana in the post, katakana is never a function word (the ガ of ガード is no が)
+    assert "シテ" in refused(camps, "【行動】ガード シテ じゃんぷ")
+
+
+def test_de_after_a_word_and_a_space_is_the_particle_not_a_word_cut_short(camps):
+    assert read_for_check(camps["ae"], "美鈴", "なし で")[0] == ""
+    assert "途中で切れている" in refused(camps, "ぜんしん ぜんしん な")

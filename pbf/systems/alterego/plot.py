@@ -672,7 +672,7 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
-        tokens = self._spaced_then(self._adjective_attack(self._particle_slips(tokens)))
+        tokens = self._spaced_then(self._adjective_attack(self._particle_slips(self._katakana_functions(tokens))))
         self._today_or_strong(tokens)
         tokens = self._hangul_after(self._glossed(tokens))
         tokens = self._cancel_in_words(self._count_inside_phrase(self._romaji_counts(tokens)))
@@ -995,6 +995,24 @@ class _Source:
                                         "行動の続きなら、目印の後ろに書いてください。"))
             return [*(Piece(t.start, t.end, "sep") for t in tokens[:k + 1]), *after]
         return tokens
+
+    def _katakana_functions(self, tokens: list[Piece]) -> list[Piece]:
+        """``ジャンプ シテ キョウ``: in a post written with no hiragana at all, a katakana word standing
+        alone between spaces that is a function word in hiragana (シテ して, ヲ を) is that word — a
+        function word is otherwise never found in katakana (the ガ of ガード is no が)."""
+        src = self.source
+        if any("\u3041" <= ch <= "\u3096" for ch in src.norm):
+            return tokens
+        out = list(tokens)
+        for k, t in enumerate(out):
+            said = src.norm[t.start:t.end]
+            if t.kind != "unknown" or t.word is not None or not said or not all("ァ" <= ch <= "ヺ" for ch in said):
+                continue
+            apart = (t.start == 0 or src.norm[t.start - 1] in " \u3000") and (t.end == len(src.norm) or src.norm[t.end] in " \u3000")
+            word = self.lexicon.exact.get(fold(said))
+            if apart and word is not None and word.kind == "function":
+                out[k] = Piece(t.start, t.end, "function", word)
+        return out
 
     def _today_or_strong(self, tokens: list[Piece]) -> None:
         """``きょう ぜんしん なげ``: きょう in hiragana, first in the post and apart from the move named
@@ -1444,6 +1462,9 @@ class _Source:
         begun = list(dict.fromkeys(str(w.shown) for form, w in self.lexicon.exact.items()
                                    if w.kind == "order" and form.startswith(fold(kana)) and len(form) > 1 and not form.isascii()))
         against = said[-2].end == last.start and said[-2].kind in ("word", "symbol") and bool(begun)
+        if kana == "で" and said[-2].kind == "word" and src.norm[said[-2].end:last.start].strip(" \u3000") == "" \
+                and said[-2].end < last.start:
+            return  # なし で: voice input's space before the particle that ends the request (なしで)
         # 前進、前進、な: after a comma too — a particle follows its word, never a comma
         if len(kana) == 1 and "\u3041" <= kana <= "\u3096" and src.norm[said[-2].end:last.start].strip(" \u3000、,・") == "" \
                 and (said[-2].end < last.start or against) and not src.norm[last.end:].strip():
