@@ -10,6 +10,7 @@ concept, and never as the opposite of another close one.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from typing import Any, Iterable, Iterator
@@ -364,10 +365,18 @@ class Lexicon:
         found = self.near(word, kinds)
         if not found:
             return None, []
-        d1, _form, w1 = found[0]
+        d1, form, w1 = found[0]
         rivals = [w for d, _f, w in found[1:] if d <= d1 or (w.concept == w1.opposite and d <= d1 + 1)]
         if rivals:
             return None, [w1, *rivals]
+        spelled = self.spelled.get(form, form)
+        said = kana.fold(word)
+        if w1.kind == "order" and w1.technique and kana.has_kanji(form) and spelled[-1:] in _GODAN and any(
+                r[:-1] + kana.fold(_GODAN[spelled[-1]][0]) == said for r in kana.readings(spelled)):
+            # さがり is the stem of 下がる by its very reading (a verb's stem is never a near miss's
+            # target, too short): the note names the verb, not the concept's spelling — 「さがり」を
+            # 「ガード」と読みました read as a far-fetched near miss of ガード
+            return dataclasses.replace(w1, shown=spelled), []
         return w1, []
 
 

@@ -627,7 +627,7 @@ _JOKE = re.compile(r"な[ー～〜]?んちゃって|うそうそ|嘘です|う�
 
 
 # the post says it is not all there, or wrong (途中で送信, 続きはあとで, まちがえた): warned
-_UNFINISHED = re.compile(r"途中で送信|送信して(?:しまい|しま)|続きは(?:あとで|後で|次)|書きかけ|まちが(?:えた|った)|間違(?:えた|った)|ミスった|misposted", re.I)
+_UNFINISHED = re.compile(r"途中で送信|送信して(?:しまい|しま)|続きは(?:あとで|後で|次)|書きかけ|まち[がか](?:えた|った)|間違(?:えた|った)|ミスった|misposted", re.I)
 
 
 # what a post may say after its order, each warned (the order is read as written): that it is not

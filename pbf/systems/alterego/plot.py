@@ -182,7 +182,7 @@ def _guessed_lines(tokens: list[Piece], src: Text, lexicon: Lexicon) -> list[Pie
 
 
 _THEIRS = ("相手の", "敵の", "向こうの")
-_DISCARD = re.compile(r"を?[ \u3000]*(?:捨て|すて)(?:て|る|ます|た)?(?:[ \u3000]*て)?[ \u3000]*$")  # を捨てて: the cancel's discarding said
+_DISCARD = re.compile(r"(?:を|[ \u3000]ヲ)?[ \u3000]*(?:捨て|すて|ステ)(?:て|る|ます|た|テ|ル|マス|タ)?(?:[ \u3000]*て)?[ \u3000]*$")  # を捨てて: the cancel's discarding said
 _ROMAJI_DIGITS = {"ichi": "1", "ni": "2", "san": "3", "yon": "4", "go": "5"}
 _ROMAJI_COUNT = re.compile(r"(ichi|ni|san|yon|go)-?(kaime|kai)")
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3131-\u318e]+")
@@ -542,7 +542,9 @@ _PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens
 
 
 _TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目", "kai", "times", "time"))
-_KANA_COUNTS = {"に": 2, "さん": 3, "よん": 4, "ご": 5}  # 前進に回: the count typed in kana (に is also a particle)
+_KANA_COUNTS = {"に": 2, "さん": 3, "よん": 4, "ご": 5,  # 前進に回: the count typed in kana (に is also a particle)
+                "いっ": 1, "いち": 1,  # こうげき いっかい: 一回 said (voice input) or typed in kana
+                "壱": 1, "弐": 2, "参": 3}  # 弱攻撃参回: an IME's 大字 for 一・二・三
 
 
 def _significant(tokens: list[Piece]) -> list[Piece]:
@@ -555,13 +557,22 @@ def _names_a_move(tok: Piece) -> bool:
     return tok.kind in ("word", "unknown") and tok.word is not None and tok.word.technique and len(str(tok.word.value)) > 1
 
 
+# a line that says the arrows are "then" (↑の矢印は「次に」のつもり, →は「その後」の意味です)
+_ARROW_GLOSS = re.compile(r"(?:矢印|やじるし|ヤジルシ|→|->)(?:の記号)?は[「『\"]?(?:次に|つぎに|その後|そのあと|それから|then|順番)[」』\"]?"
+                          r"(?:の|って)?(?:つもり|意味|いみ)")
+
+
 def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
     """``エナジーキャノン→弱攻撃``, ``前ジャンプ→強``: a lone → written against a technique's name
     is a 前進 card by the grammar — or "then". Read as the card, with a warning naming the other
     reading (a run of arrows, 弱→→弱強, is cards)."""
     out: list[Problem] = []
+    gloss = _ARROW_GLOSS.search(src.norm)
+    glossed = gloss.group() if gloss else ""
     significant = _significant(tokens)
     for k, tok in enumerate(significant):
+        if gloss is not None and tok.start >= gloss.start():
+            break
         if tok.kind != "symbol" or src.norm[tok.start:tok.end] not in ("→", "->", "➡"):
             continue
         before = significant[k - 1] if k > 0 else None
@@ -578,6 +589,11 @@ def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
         line, column, shown = src.where(tok.start, tok.end)
         what = "技の名前" if named else "語"
         first = (named or worded)[0]
+        if glossed:  # ↑の矢印は「次に」のつもり: the post says what its arrows are — separators
+            out.append(Problem(f"は投稿の説明（{glossed}）から「次に」の区切りとして読みました（カードは出しません）。",
+                               line=line, column=column, text=shown))
+            tok.kind = "sep"
+            continue
         out.append(Problem(f"は前進（→）のカードとして読みました（{what}の{'後' if first is before else '前'}の→です）。",
                            line=line, column=column, text=shown, severity="warning",
                            hint="「次に」のつもりなら、→ではなく空白か「、」で区切ってください。"))
@@ -656,7 +672,8 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
-        tokens = self._particle_slips(tokens)
+        tokens = self._spaced_then(self._adjective_attack(self._particle_slips(self._katakana_functions(tokens))))
+        self._today_or_strong(tokens)
         tokens = self._hangul_after(self._glossed(tokens))
         tokens = self._cancel_in_words(self._count_inside_phrase(self._romaji_counts(tokens)))
         self._lots(tokens)
@@ -681,6 +698,7 @@ class _Source:
         tokens = self._same_move_twice(tokens)
         tokens = self._aimed_at(tokens)
         tokens = self._explaining(self._jargon(self._quoted(tokens)))
+        tokens = self._restated_below(tokens)
         named_after = _named_after_symbols(tokens, self.source)
         tokens, restated = self._said_of_notation(tokens)
         self.notes.extend(n for n in named_after if (n.line, n.column) not in restated)
@@ -723,8 +741,9 @@ class _Source:
                 continue
             at = out[k + 1].start + m.start()
             verb = [j for j in range(k + 1, close) if out[j].start >= at]
-            if not verb or any(out[j].kind not in ("unknown", "function") or (out[j].kind == "unknown" and out[j].word is not None)
-                               for j in verb):
+            if not verb or any((out[j].kind not in ("unknown", "function", "sep") and not (
+                    out[j].kind == "counter" and src.norm[out[j].start:out[j].end] in ("ます", "マス"))) or
+                               (out[j].kind == "unknown" and out[j].word is not None) for j in verb):
                 continue
             for j in verb:
                 out[j] = Piece(out[j].start, out[j].end, "sep")
@@ -897,9 +916,12 @@ class _Source:
             for slip, rest, other in ((written[:1], written[1:], before if order_word(before, tok.start) else None),
                                       (written[-1:], written[:-1], after if order_word(after, tok.end) else None)):
                 word = self.lexicon.exact.get(fold(rest)) if len(written) >= 3 else None
-                if other is None or word is None or word.concept != tok.word.concept or not kana.has_kanji(slip):
+                # ナゲカジャク: か written in kana between two order words (an all-katakana post) is the
+                # particle too, the choice left open — asked as 化 is
+                if other is None or word is None or word.concept != tok.word.concept or not (
+                        kana.has_kanji(slip) or slip in ("か", "カ")):
                     continue
-                said = kana.readings(slip)
+                said = kana.readings(slip) if kana.has_kanji(slip) else {"カ"}
                 particle = next((p for p in ("カ", "ト", "モ") if p in said), None)
                 if particle is None:
                     continue
@@ -974,6 +996,105 @@ class _Source:
             return [*(Piece(t.start, t.end, "sep") for t in tokens[:k + 1]), *after]
         return tokens
 
+    def _katakana_functions(self, tokens: list[Piece]) -> list[Piece]:
+        """``ジャンプ シテ キョウ``: in a post written with no hiragana at all, a katakana word standing
+        alone between spaces that is a function word in hiragana (シテ して, ヲ を) is that word — a
+        function word is otherwise never found in katakana (the ガ of ガード is no が)."""
+        src = self.source
+        if any("\u3041" <= ch <= "\u3096" for ch in src.norm):
+            return tokens
+        out = list(tokens)
+        for k, t in enumerate(out):
+            said = src.norm[t.start:t.end]
+            if t.kind != "unknown" or t.word is not None or not said or not all("ァ" <= ch <= "ヺ" for ch in said):
+                continue
+            apart = (t.start == 0 or src.norm[t.start - 1] in " \u3000") and (t.end == len(src.norm) or src.norm[t.end] in " \u3000")
+            word = self.lexicon.exact.get(fold(said))
+            if apart and word is not None and word.kind == "function":
+                out[k] = Piece(t.start, t.end, "function", word)
+        return out
+
+    def _today_or_strong(self, tokens: list[Piece]) -> None:
+        """``きょう ぜんしん なげ``: きょう in hiragana, first in the post and apart from the move named
+        after it, is 強 (a card) or 今日 (today, the start of the sentence) — a GM asks. きょう
+        こうげき is 強攻撃 (_adjective_attack); きょう alone, after another card or before a card's
+        own name (きょう じゃく) is 強."""
+        src = self.source
+        said = [t for t in tokens if t.kind not in ("sep", "comment")]
+        if len(said) < 2:
+            return
+        first, nxt = said[0], said[1]
+        if first.kind != "word" or first.word is None or first.word.value != "強" or src.norm[first.start:first.end] != "きょう":
+            return
+        if nxt.start == first.end or nxt.word is None or not nxt.word.technique:
+            return  # きょう じゃく: 強 and a card's own name — cards, read so
+        line, column, shown = src.where(first.start, first.end)
+        self.problems.append(Problem("は「強」（強攻撃のカード）とも「今日」とも読めます。", line=line, column=column, text=shown,
+                                     hint="強攻撃なら「強」、今日のことならこの語を消してください。"))
+
+    def _spaced_then(self, tokens: list[Piece]) -> list[Piece]:
+        """``その あと``, ``その つぎ に``: easy Japanese's space between その and the word after it —
+        その後 (then), a function word as written together; the そ left over had been an unknown word."""
+        src = self.source
+        out = list(tokens)
+        for k in range(len(out) - 1):  # つぎ に: 次に, its kana apart
+            if out[k].kind == "unknown" and fold(src.norm[out[k].start:out[k].end]) == "ツギ":
+                j = k + 1
+                while j < len(out) and out[j].kind == "sep" and src.norm[out[j].start:out[j].end] in (" ", "\u3000"):
+                    j += 1
+                if j < len(out) and out[j].kind == "function" and src.norm[out[j].start:out[j].end] in ("に", "ニ", "は"):
+                    out[k:j + 1] = [Piece(out[k].start, out[j].end, "function", out[j].word)]
+                    return self._spaced_then(out)
+        for k in range(len(out) - 2):
+            so, no = out[k], out[k + 1]
+            if so.kind != "unknown" or src.norm[so.start:so.end] not in ("そ", "ソ") or no.end - no.start != 1 or \
+                    no.start != so.end or src.norm[no.start:no.end] not in ("の", "ノ"):
+                continue
+            j = k + 2
+            while j < len(out) and out[j].kind == "sep" and src.norm[out[j].start:out[j].end] in (" ", "\u3000"):
+                j += 1
+            if j == k + 2 or j >= len(out) or out[j].kind != "function" or \
+                    fold(src.norm[out[j].start:out[j].end]) not in ("アト", "アトニ", "アトデ", "後", "後ニ", "後デ", "ツギ", "ツギニ", "次", "次ニ"):
+                continue
+            out[k:j + 1] = [Piece(so.start, out[j].end, "function", out[j].word)]
+            return self._spaced_then(out)
+        return out
+
+    def _adjective_attack(self, tokens: list[Piece]) -> list[Piece]:
+        """``よわい こうげき``, ``つよい　こうげき``: easy Japanese (やさしい日本語) writes 弱い攻撃 in kana
+        with a space between the words — the adjective (よわ+い, a card in kana and its ending) and
+        the word attack (攻撃, which alone asks 弱 or 強) are the one attack the adjective names, as
+        弱い攻撃 and よわいこうげき are. Noted."""
+        src = self.source
+        for k in range(len(tokens) - 1):
+            card, ending = tokens[k], tokens[k + 1]
+            if card.kind != "word" or card.word is None or card.word.value not in ("弱", "強"):
+                continue
+            folded = fold(src.norm[card.start:card.end])
+            if folded in ("ジャク", "キョウ") and ending.kind == "sep":
+                ending = card  # じゃく こうげき: 弱攻撃 with a space in it (no adjective ending)
+                j = k + 1
+            elif folded in ("ヨワ", "ツヨ") and ending.start == card.end and src.norm[ending.start:ending.end] in ("い", "イ"):
+                j = k + 2
+            else:
+                continue
+            while j < len(tokens) and tokens[j].kind == "sep" and src.norm[tokens[j].start:tokens[j].end] in (" ", "\u3000"):
+                j += 1
+            attack = tokens[j] if j < len(tokens) else None
+            if attack is None or attack.word is None or not attack.word.concept.startswith("ask:") or \
+                    fold(src.norm[attack.start:attack.end]) not in ("コウゲキ", "攻撃", "コーゲキ"):
+                if ending is not card and ending.kind == "unknown" and (attack is None or j > k + 2 or attack.kind in ("sep", "function")):
+                    # (よわい と ガード を すてます): よわい alone, the card the adjective names (弱い)
+                    return self._adjective_attack([*tokens[:k], Piece(card.start, ending.end, "word", card.word), *tokens[k + 2:]])
+                continue
+            word = self.lexicon.exact.get(fold(f"{card.word.value}攻撃"))
+            if word is None:
+                continue
+            line, column, shown = src.where(card.start, attack.end)
+            self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column, text=shown))
+            return self._adjective_attack([*tokens[:k], Piece(card.start, attack.end, "word", word), *tokens[j + 1:]])
+        return tokens
+
     def _jump_by_direction(self, tokens: list[Piece]) -> list[Piece]:
         """``うしろ じゃんぷ``, ``前 ジャンプ``: a bare direction (前, 後ろ, in kana too), then only a space,
         then the word jump is the jump that way (後ろジャンプ ↑←, 前ジャンプ ↑→) — a phone's or an IME's
@@ -982,6 +1103,30 @@ class _Source:
         src = self.source
         for k in range(len(tokens) - 2):
             first, gap, jump = tokens[k], tokens[k + 1], tokens[k + 2]
+            # うしろ に ジャンプ, まえにジャンプ: the direction's particle written apart (or in kana) is
+            # 後ろにジャンプ as the lexicon reads it in kanji — the directed jump, noted (no other reading)
+            particle = 0
+            for n in range(k + 1, min(k + 4, len(tokens) - 1)):
+                t = tokens[n]
+                if t.kind == "function" and src.norm[t.start:t.end] in ("に", "へ", "ニ", "ヘ"):
+                    particle = n
+                elif t.kind != "sep" or src.norm[t.start:t.end] not in (" ", "\u3000"):
+                    break
+            if particle and particle + 1 < len(tokens):
+                ahead = particle + 1
+                while ahead < len(tokens) and tokens[ahead].kind == "sep" and src.norm[tokens[ahead].start:tokens[ahead].end] in (" ", "\u3000"):
+                    ahead += 1
+                jump = tokens[ahead] if ahead < len(tokens) else jump
+                way = _JUMP_WAYS.get(fold(src.norm[first.start:first.end]))
+                if first.kind == "word" and way is not None and jump.kind in ("word", "unknown") and jump.word is not None \
+                        and jump.word.value == "↑" and fold(src.norm[jump.start:jump.end]).startswith(("ジャンプ", "ジャンフ")) \
+                        and not (k and tokens[k - 1].end == first.start and tokens[k - 1].kind != "sep"):
+                    word = self.lexicon.exact.get(fold(way))
+                    if word is not None:
+                        line, column, shown = src.where(first.start, jump.end)
+                        self.notes.append(Problem(f"を「{way}」（{word.value}）と読みました。", line=line, column=column, text=shown))
+                        return [*tokens[:k], Piece(first.start, jump.end, "word", word), *tokens[ahead + 1:]]
+                jump = tokens[k + 2]
             if first.kind != "word" or jump.kind not in ("word", "unknown") or gap.kind != "sep" or jump.word is None \
                     or jump.word.value != "↑" or src.norm[gap.start:gap.end] not in (" ", "\u3000"):
                 continue
@@ -1094,6 +1239,46 @@ class _Source:
                                   text=shown, severity="warning", hint="カードを出すなら「なし」を消してください。"))
         keep = {id(t) for t in rest}
         return [Piece(t.start, t.end, "sep") if id(t) in keep else t for t in tokens]
+
+    def _restated_below(self, tokens: list[Piece]) -> list[Piece]:
+        """``↑ ↑\n垂直ジャンプ２回ｗ``: a plot in card symbols, then a line whose words and counts make
+        exactly those cards (垂直ジャンプ ×2 is ↑↑) — the line says the plot again in words, as a
+        technique's name under its symbols does: no card, noted. A line that makes other cards is
+        read as before (more cards)."""
+        src = self.source
+        lines = [[t for t in line if t.kind not in _PASSED] for line in lines_of(tokens, src)]
+        lines = [line for line in lines if line]
+        if len(lines) < 2:
+            return tokens
+        first, second = lines[0], lines[1]
+        if not all(t.kind == "symbol" and src.norm[t.start:t.end] in ("弱", "強", "→", "←", "↑") for t in first):
+            return tokens
+        made = "".join(src.norm[t.start:t.end] for t in first)
+        said, words = "", []
+        for k, t in enumerate(second):
+            if t.kind == "word" and t.word is not None and isinstance(t.word.value, str) and t.word.value:
+                said += t.word.value
+                words.append(t)
+            elif t.kind == "number" and words and k + 1 < len(second) and second[k + 1].kind == "counter" \
+                    and src.norm[t.start:t.end].isdigit() and second[k - 1] is words[-1]:
+                said += words[-1].word.value * (int(src.norm[t.start:t.end]) - 1)
+                words.append(t)
+            elif t.kind == "counter" and words and second[k - 1] is words[-1]:
+                words.append(t)
+            elif t.kind in ("unknown",) and t.word is None and words:
+                continue  # ぴょんぴょん: talk after the words, passed over as before
+            else:
+                return tokens
+        if not words or said != made or sum(t.kind == "word" for t in words) != 1 or len(words) != 3 or \
+                any(b.start != a.end for a, b in zip(words, words[1:])):
+            # 弱攻撃を2回当ててから強攻撃 (弱弱強 may be 弱 and a throw): one word and its count only
+            # (a technique's name alone under its symbols is _named_after_symbols's)
+            return tokens
+        line, column, shown = src.where(words[0].start, words[-1].end)
+        self.notes.append(Problem(f"は上の行のプロット（{made}）を言葉で言い直したものとして読みました（カードは出しません）。",
+                                  line=line, column=column, text=shown))
+        ids = {id(t) for t in words}
+        return [Piece(t.start, t.end, "sep") if id(t) in ids else t for t in tokens]
 
     def _said_of_notation(self, tokens: list[Piece]) -> tuple[list[Piece], set[tuple[int, int]]]:
         """``7 逃げ``, ``9LL 飛び込み``, ``66弱\n詰めるぜ〜``, ``LL|H\n刻んで強``: a plot in notation (numpad
@@ -1277,6 +1462,9 @@ class _Source:
         begun = list(dict.fromkeys(str(w.shown) for form, w in self.lexicon.exact.items()
                                    if w.kind == "order" and form.startswith(fold(kana)) and len(form) > 1 and not form.isascii()))
         against = said[-2].end == last.start and said[-2].kind in ("word", "symbol") and bool(begun)
+        if kana == "で" and said[-2].kind == "word" and src.norm[said[-2].end:last.start].strip(" \u3000") == "" \
+                and said[-2].end < last.start:
+            return  # なし で: voice input's space before the particle that ends the request (なしで)
         # 前進、前進、な: after a comma too — a particle follows its word, never a comma
         if len(kana) == 1 and "\u3041" <= kana <= "\u3096" and src.norm[said[-2].end:last.start].strip(" \u3000、,・") == "" \
                 and (said[-2].end < last.start or against) and not src.norm[last.end:].strip():
@@ -1324,6 +1512,14 @@ class _Source:
             said_a = src.folded[a.start:a.end] if a is not None else ""
             if a is not None and va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ", " ni", " e", " he")) and b.word.technique:
                 a.kind, a.word = "sep", None  # 前へ … 進む: the verb says it
+            elif a is not None and va == vb and len(va) == 1 and va in "→←" and said_a in _DIRECTIONS and b.word.technique \
+                    and any(t.kind == "function" and src.norm[t.start:t.end] in ("に", "へ", "ニ", "ヘ") for t in between):
+                # まえ に すすむ, うしろにさがる: the direction and its particle, in kana or written apart,
+                # then the verb of the same card — one move, as 前に進む is (it was read →→)
+                line, column, shown = src.where(a.start, b.end)
+                self.notes.append(Problem(f"を一枚の「{vb}」と読みました（方向と、その動きの動詞です）。",
+                                          line=line, column=column, text=shown))
+                a.kind, a.word = "sep", None
             elif a is not None and va == vb and b.word.technique and a.word is not None and a.word.technique and any(
                     src.norm[t.start:t.end] == "で" for t in between if t.kind == "function"):
                 line, column, shown = src.where(b.start, b.end)  # ガードで守る: the verb says how, one card

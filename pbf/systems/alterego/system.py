@@ -333,6 +333,9 @@ class AlterEgo:
             bare = all("行動として読める語がありません" in p.message for p in exc.problems)
         if bare:
             return plot  # （→）（→）（弱強）: every card is in brackets — the brackets are the plot, no gloss
+        restated = self._restated_brackets(text, plot_mod, words)
+        if restated is not None:
+            return restated
         for m in re.finditer(r"[（(]([^（()）\n]+)[）)]", text):
             line_start = text.rfind("\n", 0, m.start()) + 1
             meant = _MEANT.fullmatch(m.group(1))
@@ -374,6 +377,38 @@ class AlterEgo:
             return plot
         kept = [n for n in plot.notes if not (n.text and any(n.text == g.text or n.text in g.text for g in notes))]
         return plot_mod.Plot(plot.items, tuple(sorted((*kept, *notes), key=lambda p: (p.line or 0, p.column or 0))))
+
+    @staticmethod
+    def _restated_brackets(text: str, plot_mod: Any, words: Any) -> Any:
+        """``左から順に（→）（弱強）でお願いします。前進してから投げのつもりです。``: the cards in brackets
+        are the plot (nothing outside them before the stop reads as a card), and a sentence after
+        them makes exactly those cards — it says the plot again in words (→弱強 had been read as
+        more cards, →→弱強): the brackets' plot, the sentence noted. Other cards are read as before."""
+        for stop in re.finditer(r"[。\n]", text):
+            head, tail = text[: stop.end()], text[stop.end():]
+            if not tail.strip() or not re.search(r"[（(][^（()）\n]+[）)]", head) or re.search(r"[（(）)]", tail):
+                continue
+            outside = re.sub(r"[（(][^（()）\n]*[）)]", lambda b: " " * len(b.group()), head)
+            try:
+                if plot_mod.parse_plot(outside, words).cards:
+                    continue
+            except OrderError as exc:
+                if not all("行動として読める語がありません" in p.message for p in exc.problems):
+                    continue
+            try:
+                first = plot_mod.parse_plot(head + " " * len(tail), words)
+                again = plot_mod.parse_plot(tail, words)
+            except OrderError:
+                continue
+            if not first.cards or first.cards != again.cards:
+                continue
+            at = stop.end() + len(tail) - len(tail.lstrip())
+            line = text.count("\n", 0, at) + 1
+            column = at - (text.rfind("\n", 0, at) + 1) + 1
+            note = Problem(f"は括弧のカード（{''.join(first.cards)}）を言葉で言い直した文として読みました（カードは出しません）。",
+                           line=line, column=column, text=tail.strip().split("\n")[0])
+            return plot_mod.Plot(first.items, tuple(sorted((*first.notes, note), key=lambda p: (p.line or 0, p.column or 0))))
+        return None
 
     @staticmethod
     def _gloss_of_next(text: str, m: Any, line_start: int, plot_mod: Any, words: Any) -> Any:
