@@ -132,3 +132,8 @@ def test_a_move_told_as_a_deed_is_asked(camps):
     with pytest.raises(OrderError) as caught:
         read_for_check(camps["rd"], "城戸", "（SVを抜いて、後ろへ跳んで間合いを外す）\n受:GV")
     assert "「後ろへ跳んで間合いを外す」は移動のようにも読めますが" in str(caught.value)
+
+
+def test_the_event_finals_text_may_tell_a_move(camps):
+    got, _notes = read_for_check(camps["rd"], "城戸", "【行動】\nファイナルベントを使います。\nイベントファイナル: 炎をまとい、跳び蹴りを叩き込む")
+    assert got == "ファイナルベント / イベントファイナル: 炎をまとい、跳び蹴りを叩き込む"

@@ -614,8 +614,9 @@ class Rewritten:
                   else t for t in flavour(tokens, src)]  # 来た丘 (北岡 by its reading), その次に蓮: a name is no verb's
         if not any(t.word is not None and str(t.word.concept) in _MOVE_CONCEPTS for t in tokens):
             # （後ろへ跳んで間合いを外す）: a move told as a deed, in an order that says no move, is kept to be named
+            final = _EVENT_MARKER.search(src.folded)  # イベントファイナル's free text tells what it likes (跳び蹴り)
             for t in tokens:
-                if t.kind == "flavour" and _MOVE_TOLD.search(src.norm[t.start:t.end]):
+                if t.kind == "flavour" and _MOVE_TOLD.search(src.norm[t.start:t.end]) and not (final and t.start >= final.start()):
                     line, column, shown = src.where(t.start, t.end)
                     self.problems.append(Problem("は移動のようにも読めますが、行動の語ではないので決められません。", line=line, column=column,
                                                  text=shown, hint="動くなら「離れる」「近寄る」「中へ」のように移動を書いてください。動かないなら「留まる」。"))
