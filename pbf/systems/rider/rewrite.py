@@ -152,10 +152,24 @@ _MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近�
 # a reason from a rider's stats (ゾルダは運動性が低いので、, 防御力が2しかないから): why the order is so, not what
 _STAT_REASON = re.compile(r"(?:(?<=^)|(?<=[\s、。,!！】]))(?:[^\s、。,!！0-9]{1,8}?(?:は|の))?\s*(?:運動性|攻撃力|防御力|HP|体力)\s*(?:が|は)\s*"
                           r"(?:低い|高い|少ない|多い|弱い|強い|足りない|\d+\s*(?:しかない|もある|ある)?)\s*(?:ので|から|ため)[、,]?")
+# a move told as a deed rather than ordered (後ろへ跳んで, 間合いを外す, 距離を詰める): never passed over silently
+# where the order says no move
+_MOVE_TOLD = re.compile(r"間合い|距離|後ろへ|後ろに|前へ|前に|下が|退|詰め|跳|飛び|踏み込")
+# a move in any writing, its fighters in brackets: chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか), to near (Kido):
+# the bracket, and the words before it (up to three, the move the longest of them that is one)
+_NAMES_IN_BRACKETS = re.compile(r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
+_MOVE_BEFORE = re.compile(r"(?:^|(?<=[\s、。,/／・】:：]))((?:[^\s、。,/／・()（）:：]{1,12}\s+){0,2}[^\s、。,/／・()（）:：]{2,12})\s*$")
+
+
+# what separates the names of a list in brackets (蓮,北岡 / れん、きたおか / 蓮>城戸), and a name between them
+_NAME_SEP = re.compile(r"\s*[,、・，>＞→]\s*")
+_NAME_RUN = re.compile(r"[^,、・，>＞→]+")
+
+
 def _listed(head: str, start: int, end: int, names: str, at: int, shown: list[str] | None = None) -> list[tuple[str, int, int]]:
     """A declared move and its names as pieces, each at its place in the text: (近寄る: , 城戸, ",", 蓮) —
     so a problem with one name says where that name is written. ``shown`` replaces the names written."""
-    found = [(w.group(), at + w.start(), at + w.end()) for w in re.finditer(r"[^,、・，>＞→]+", names) if w.group().strip()]
+    found = [(w.group(), at + w.start(), at + w.end()) for w in _NAME_RUN.finditer(names) if w.group().strip()]
     found = [(w.strip(), a + len(w) - len(w.lstrip()), b - len(w) + len(w.rstrip())) for w, a, b in found]
     pieces = [(head, start, end)]
     for k, (written, a, b) in enumerate(found):
@@ -165,13 +179,6 @@ def _listed(head: str, start: int, end: int, names: str, at: int, shown: list[st
     return pieces
 
 
-# a move told as a deed rather than ordered (後ろへ跳んで, 間合いを外す, 距離を詰める): never passed over silently
-# where the order says no move
-_MOVE_TOLD = re.compile(r"間合い|距離|後ろへ|後ろに|前へ|前に|下が|退|詰め|跳|飛び|踏み込")
-# a move in any writing, its fighters in brackets: chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか), to near (Kido):
-# the bracket, and the words before it (up to three, the move the longest of them that is one)
-_NAMES_IN_BRACKETS = re.compile(r"\s*[(（]\s*([^()（）\n]{1,30}?)\s*[)）]")
-_MOVE_BEFORE = re.compile(r"(?:^|(?<=[\s、。,/／・】:：]))((?:[^\s、。,/／・()（）:：]{1,12}\s+){0,2}[^\s、。,/／・()（）:：]{2,12})\s*$")
 # a move, an arrow, a name: chikayoru -> Kitaoka, 近寄る→北岡
 _MOVE_ARROW = re.compile(r"(?<![^\s、,/／:：】])([^\s、,/／:：>→⇒=\-]{1,12}?)\s*(?:->|→|⇒|=>)\s*([^\s、,/／。>→⇒=\-]{1,12})(?=[\s、,/／。]|$)")
 # a 受動 label over two or more conditions, each with its card after an arrow: 受：FV→GV、攻→SV
@@ -511,7 +518,7 @@ class Rewritten:
             if card and self.phase.get(card) != "active" and not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"受動: 攻撃なら{data.card_name(card)}"))
         for m in _MOVE_WITH_NAMES.finditer(src.norm) if roster else ():  # 離れる(北岡), 近寄る(北岡,城戸), 中へ（内と）
-            whom = [self._fighter(w) for w in re.split(r"\s*[,、・，>＞→]\s*", m.group(2).strip())]
+            whom = [self._fighter(w) for w in _NAME_SEP.split(m.group(2).strip())]
             if whom and all(whom) and len(set(whom)) == len(whom) and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"{_MOVE_SAID[m.group(1)]}: {', '.join(whom)}"))
@@ -522,7 +529,7 @@ class Rewritten:
                     self.notes.append(Problem("を「近寄る」（その相手に向かって）と読みました（近寄るも近へも近で止まります）。",
                                               line=line, column=column, text="近"))
         for m in _NAMES_IN_BRACKETS.finditer(src.norm) if roster else ():  # chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか)
-            raws = [w.strip() for w in re.split(r"\s*[,、・，>＞→]\s*", m.group(1).strip())]
+            raws = [w.strip() for w in _NAME_SEP.split(m.group(1).strip())]
             whom = [self._fighter(w) for w in raws]
             said = _MOVE_BEFORE.search(src.norm, 0, m.start())  # the move just before the bracket: to near, ちかよる
             start = said and next((k for k in (said.start(1), *(said.start(1) + g.end() for g in re.finditer(r"\S+\s+", said.group(1))))
