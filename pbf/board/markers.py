@@ -88,6 +88,8 @@ SAY = {
     "empty_hint": "行動を{marker}の後ろ（同じ行か次の行）に書いてください。",
     "mention": "{marker}は文の中の言葉として書かれているので、行動の目印として読んでいません。"
                "行動なら、行の先頭に{marker}を書き、その後ろに行動を書いてください。",
+    "shared": "「{shared}」で始まる行は他の人の投稿の引用（リツイート）なので、その中の{marker}を行動の目印として読んでいません。"
+              "自分の行動なら、行の先頭に{marker}を書き、その後ろに行動を書いてください。",
     "mid_empty": "行の途中の{marker}の後ろ（同じ行）に何もないので、行動として読んでいません。"
                  "行の先頭に{marker}を書き、その後ろに行動を書いてください。",
 }
@@ -198,6 +200,10 @@ def _anchor_at(lead: str) -> int:
     return len(lead) - len(lead.lstrip())
 
 
+# a post passed on from X (Twitter) by a bridge: RT @name: (a retweet) or QT @name (a quote), at a line's start
+_SHARED = re.compile(r"\s*(?:RT|QT)\s*@[A-Za-z0-9_]{1,15}\s*:?")
+
+
 def _is_quote(norm: str) -> bool:
     stripped = norm.lstrip()
     return stripped.startswith(">") and re.match(ANCHOR, stripped) is None
@@ -259,6 +265,10 @@ def read_post(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Reading
             continue
         if _is_quote(norm):
             continue
+        shared = _SHARED.match(norm)  # RT @kaede: 【行動】→→弱強: another's post passed on, not this player's order
+        if shared is not None and shapes.mid.search(norm, shared.end()):
+            unread = unread or _say("shared", marker, index, lines[index], 0, shared=shared.group().strip())
+            continue
         last = None
         filled = len(norm.rstrip())  # where the line's text ends: nothing after a marker past it
         for mm in shapes.mid.finditer(norm):
@@ -303,7 +313,7 @@ def order_text(body: str, marker: str, epilogue: tuple[str, ...] = ()) -> Found 
 _QUOTED = ("shape", "anchor", "earlier")  # their message quotes what it is about: no line beside it
 
 
-_USERS = ("seen", "anchor", "text", "word")  # words taken from the post: quoted as messages quote a user's text
+_USERS = ("seen", "anchor", "text", "word", "shared")  # words taken from the post: quoted as messages quote a user's text
 
 
 def _say(kind: str, marker: str, index: int, line: str, norm_at: int | None, **words: str) -> Problem:

@@ -55,6 +55,11 @@ _POINTING = "←⬅<"
 _POINTER = rf"[{_POINTING}]+[ \t\u3000]*(?:コレ|コッチ|ココ|コイツ|コンナ|本命|ドウダ)[^\n]*"
 # the number of a step in a list, at a line's start or after a space: 1.前進 2.前進, 1) 弱
 _ENUMERATION = r"[1-9][.)](?=\s*[^\d\s.)])"
+# what a post bridged from X (Twitter) carries besides its words, on the folded text: a hashtag (#オルタリゴ; where it
+# names no order word: ＃受動 is a bullet), a mention (@kaede_pbf, RT @kaede_pbf:), a link (https://t.co/…)
+_HASHTAG = r"#[\w・ー]*[^\W\d_][\w・ー]*"
+_MENTION = r"(?:(?:rt|qt)[ \t\u3000]*)?@[a-z0-9_]{1,15}(?![a-z0-9_])(?:[ \t\u3000]*:)?"
+_LINK = r"https?://[!-~]+"
 # a face without brackets after a word of talk (よろしくです^^, ありがとう^_^;): not ↑↑
 _CARET_FACE = r"\^[_o\-]?\^;*"
 _TALK_BEFORE = r"[ァ-ヺー!w。~〜]"
@@ -69,7 +74,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
     return {name: re.compile(source) for name, source in (
         ("anchor", _ANCHOR), ("laugh", _LAUGH), ("number", _NUMBER), ("emoticon", _EMOTICON),
         ("caret_face", _CARET_FACE), ("talk_before", _TALK_BEFORE), ("chatty_remark", _CHATTY_REMARK),
-        ("not_flavour", _NOT_FLAVOUR), ("jamo_chat", _JAMO_CHAT), ("emoji_code", _EMOJI_CODE), ("correction", _CORRECTION), ("pointer", _POINTER), ("enumeration", _ENUMERATION))}
+        ("not_flavour", _NOT_FLAVOUR), ("jamo_chat", _JAMO_CHAT), ("emoji_code", _EMOJI_CODE), ("correction", _CORRECTION), ("pointer", _POINTER), ("enumeration", _ENUMERATION),
+        ("hashtag", _HASHTAG), ("mention", _MENTION), ("link", _LINK))}
 
 
 def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] | None = None,
@@ -120,6 +126,15 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         if folded.startswith("||", i) and _spoiler(folded, i):
             out.append(Token(i, i + 2, "sep"))  # ||前進 投げ||: markdown's spoiler, its pipes no ｜ of the plot
             i += 2
+            continue
+        m = _shared(folded, i, lexicon, patterns) if ch in "#@rqh" else None
+        if m is not None:
+            out.append(Token(i, m, "comment"))  # #オルタリゴ, @kaede_pbf, https://t.co/…: a bridged post's, passed over
+            i = m
+            continue
+        if ch == "#" and (i == 0 or folded[i - 1] in " \t\u3000\n"):
+            out.append(Token(i, i + 1, "sep"))  # ＃受動：GV, ＃移動　接近: a bullet before a label
+            i += 1
             continue
         m = anchor.match(folded, i)
         if m:
@@ -217,6 +232,21 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
         unknown(i)
         i += 1
     return out
+
+
+def _shared(folded: str, i: int, lexicon: Lexicon, patterns: dict[str, re.Pattern[str]]) -> int | None:
+    """Where a hashtag, a mention or a link at ``i`` ends (what a post bridged from X carries), or None.
+    Each starts a word (after a space or a line's start); a hashtag names no order word (＃受動：GV is a
+    bullet before a label, read as the label is)."""
+    if i > 0 and folded[i - 1] not in " \t\u3000\n(。、,.!?":
+        return None
+    ch = folded[i]
+    if ch == "#":
+        m = patterns["hashtag"].match(folded, i)
+        found = lexicon.match(folded, i + 1)
+        return m.end() if m and not (found is not None and found[1].kind not in ("function", "negation")) else None
+    m = patterns["link"].match(folded, i) if ch == "h" else patterns["mention"].match(folded, i)
+    return m.end() if m else None
 
 
 def _spoiler(folded: str, i: int) -> bool:
@@ -547,7 +577,9 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
                                  line=line, column=column, text=shown, severity="warning"))
         if tok.kind in ("comment", "anchor"):
             line, column, shown = text.where(tok.start, tok.end)
-            what = "安価" if tok.kind == "anchor" else "注釈"
+            what = "安価" if tok.kind == "anchor" else _SHARED_WHAT.get(text.folded[tok.start], "注釈") \
+                if _compiled()["hashtag"].fullmatch(text.folded, tok.start, tok.end) or _compiled()["mention"].fullmatch(
+                    text.folded, tok.start, tok.end) or _compiled()["link"].fullmatch(text.folded, tok.start, tok.end) else "注釈"
             before = tokens[index - 1] if index > 0 else None
             against = attached and before is not None and before.end == tok.start and before.kind in ORDER_KINDS \
                 and text.norm[tok.start] not in _POINTING  # ←これで耐える: a pointer says nothing of the clause
@@ -563,6 +595,9 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
             else:
                 notes.append(Problem(f"は{what}として読みませんでした。", line=line, column=column, text=shown))
     return notes
+
+
+_SHARED_WHAT = {"#": "ハッシュタグ", "@": "宛先（@）", "r": "宛先（@）", "q": "宛先（@）", "h": "リンク"}
 
 
 # what janome calls the words a GM reads past in a sentence around an order (様子を見ます, すぐに,

@@ -269,7 +269,11 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
                 # (at the same stage, the one whose first problem is further on: the order language stops at
                 # the first sentence it cannot take, where the GM's reading may have read up to the real problem)
                 further = second.stage == first.stage and _where(second) >= _where(first, past=True)
-                raise OrderError((second if second.stage > first.stage or further else first).problems) from None
+                if not further and second.stage == first.stage and _known_to_the_gm(first, data):
+                    second_first = True  # 受 of 受:GV is no unknown word: the order language lost its place before it
+                else:
+                    second_first = False
+                raise OrderError((second if second.stage > first.stage or further or second_first else first).problems) from None
     return replace(order, canonical=canonical(order, data))
 
 
@@ -550,6 +554,19 @@ def _options(text: str, data: RiderData) -> set[str]:
     if found:
         found |= {"number:" + said.norm[tok.start:tok.end] for tok in tokens if tok.kind == "number"}
     return found
+
+
+def _known_to_the_gm(refused: OrderError, data: RiderData) -> bool:
+    """The order language's first problem is a 「知らない語」 that the GM's reading knows as an order
+    word (受 of 受:GV): its place says only where the order language stopped, not what is wrong."""
+    from ...reader import kana
+    from .rewrite import lexicon
+
+    if not refused.problems or not refused.problems[0].text or refused.problems[0].message != "知らない語です。":
+        return False
+    word = kana.fold(refused.problems[0].text.strip())
+    found = [lexicon(data).exact.get(w) for w in (word, word + ":")]  # 受 is a label's (受:)
+    return any(w is not None and w.kind not in ("function", "negation") for w in found)
 
 
 def _where(refused: OrderError, past: bool = False) -> tuple[int, int]:

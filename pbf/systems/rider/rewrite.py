@@ -1913,10 +1913,14 @@ class Rewritten:
         return "\n" in original[end:at] and bool(original[line_start:start].strip())
 
     def _lone_name(self, clauses: list[list[tuple[str, int, int]]]) -> tuple[str, int, int] | None:
-        """The clause before is one word that is no order word (a name: ナイトに近づく)."""
-        if len(clauses) >= 1 and len(clauses[-1]) == 1 and clauses[-1][0][1] in self._raw:
+        """The clause before is one word that is no order word (a name: ナイトに近づく) — not a verb's
+        て-form that no name of the battle is (跳んで間合いを取る: a deed, not the one to move from)."""
+        def named(piece: tuple[str, int, int]) -> bool:
+            return piece[1] in self._raw and (piece[1] in self._names or not self.src.original[piece[2]:piece[2] + 1] in ("て", "で"))
+
+        if len(clauses) >= 1 and len(clauses[-1]) == 1 and named(clauses[-1][0]):
             return clauses[-1][0]
-        if len(clauses) >= 2 and not clauses[-1] and len(clauses[-2]) == 1 and clauses[-2][0][1] in self._raw:
+        if len(clauses) >= 2 and not clauses[-1] and len(clauses[-2]) == 1 and named(clauses[-2][0]):
             clauses.pop()
             return clauses[-1][0]
         return None
