@@ -132,7 +132,7 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, m, "comment"))  # #オルタリゴ, @kaede_pbf, https://t.co/…: a bridged post's, passed over
             i = m
             continue
-        if ch == "#" and (i == 0 or folded[i - 1] in " \t\u3000\n"):
+        if ch == "#" and (i == 0 or folded[i - 1] in " \t\u3000\n") and lexicon.match(folded, i + 1) is not None:
             out.append(Token(i, i + 1, "sep"))  # ＃受動：GV, ＃移動　接近: a bullet before a label
             i += 1
             continue

@@ -66,3 +66,25 @@ def test_the_word_not_read_is_the_one_named(camps, text, said):
         read_for_check(camps["rd"], "城戸", text)
     assert said in str(caught.value)
     assert "移動の相手" not in str(caught.value)
+
+
+@pytest.mark.parametrize("camp, player, text, canonical, note", [
+    # a signature under the order: a rule with the name on its line (mail's "-- "), a letter's closing
+    ("rd", "城戸", "【行動】\nソードベント\n受動：攻撃ならガードベント\n――森", "ソードベント / 受動: 攻撃ならガードベント",
+     "「――森」（区切り線）から後ろは署名として読みませんでした"),
+    ("rd", "刃", "koudou: sword vent / aim 1\n-- M. Okochi (ex-NIFTY PXB01234)", "ソードベント / 隙狙い 1", "（区切り線）から後ろは署名"),
+    ("rd", "城戸", "Dear all,\n[action]\nmove away\nGuard Vent\nRegards, Makoto", "離れる / ガードベント",
+     "「Regards, Makoto」（手紙の結び）から後ろは署名として読みませんでした"),
+    ("ae", "美鈴", "【行動】→→弱強\nKeigu.", "→→弱強", "（手紙の結び）"),
+    ("ae", "楓", "【行動】←→強\n-- kaede", "←→強", "（区切り線）"),
+])
+def test_a_signature_is_cut_off(camps, camp, player, text, canonical, note):
+    got, notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+    assert any(note in p.format() for p in notes), [p.format() for p in notes]
+
+
+def test_a_rule_line_before_the_order_is_no_signature(camps):
+    """Only what is under a rule with something above it is a signature: a rule that opens the post is decoration."""
+    got, _notes = read_for_check(camps["rd"], "城戸", "――――\n【行動】近寄る / ソードベント")
+    assert got == "近寄る / ソードベント"

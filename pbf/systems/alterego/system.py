@@ -145,7 +145,9 @@ class AlterEgo:
         character = ctx.data.characters.get(ctx.players[player].character)
         signed: list[Problem] = []
         if "\n" in text:
-            text, signed = _signature(text)
+            from ...reader.post import signature
+
+            text, signed = signature(text)
         said_discards: list[Problem] = []
         if "捨" in text:
             text, said_discards = _discards_said(text)
@@ -745,33 +747,6 @@ def _shifted(item: Any, text: str, offset: int) -> Any:
         return item
     start_col = offset - (text.rfind("\n", 0, offset) + 1)
     return replace(item, line=item.line + line, column=item.column + (start_col if item.line == 1 else 0))
-
-
-# a rule line (―――, ─────, －－－, ----, ====, -- as mail writes it): what is under it is the poster's
-# signature, when something is above it; the mail field's sage (age) alone on a line is no order either
-_RULE_LINE = re.compile(r"[ \u3000]*[-‐‑–—―─━ー－=＝_＿~～〜・*＊]{2,}[ \u3000]*")
-_SAGE_LINE = re.compile(r"[ \u3000]*(?:sage|age|ｓａｇｅ|ａｇｅ|SAGE|ＳＡＧＥ)[ \u3000]*")
-
-
-def _signature(text: str) -> tuple[str, list[Problem]]:
-    """The order without the signature a rule line begins (and what follows it), and without a
-    line of sage: the lines above keep their places; a note says what was passed over."""
-    lines = text.split("\n")
-    notes: list[Problem] = []
-    for index, line in enumerate(lines):
-        if index and _RULE_LINE.fullmatch(line) and any(l.strip() for l in lines[:index]):
-            notes.append(Problem("（区切り線）から後ろは署名として読みませんでした。", line=index + 1, column=1,
-                                 text=line.strip()[:20]))
-            lines = lines[:index]
-            break
-    for index, line in enumerate(lines):
-        if _SAGE_LINE.fullmatch(line) and any(l.strip() for k, l in enumerate(lines) if k != index):
-            notes.append(Problem("は書き込みの sage（メール欄の言葉）として読みませんでした。", line=index + 1, column=1,
-                                 text=line.strip()))
-            lines[index] = ""
-    if not notes:
-        return text, notes
-    return "\n".join(lines).rstrip(), notes
 
 
 _CARD = "[弱強←→↑]"

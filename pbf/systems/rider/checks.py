@@ -251,6 +251,11 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
         return replace(order, canonical=canonical(order, data))
     if not fighter.get("alive", True):  # 複数人 (ruling): the fallen have left the battle; a post is ignored
         return RiderOrder(canonical="")
+    signed: list[Problem] = []
+    if "\n" in text:  # a signature under the order (-- M. Okochi, ――森, Regards, Makoto): cut off, with a note
+        from ...reader.post import signature
+
+        text, signed = signature(text)
     # the order language first, as written (what the guide documents reads exactly as it always
     # did); an order it refuses is read again the way a GM reads a post (sentences, shorthand,
     # labels, chat, near misses: rewrite.py) and taken when that reading holds, with its notes.
@@ -274,7 +279,7 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
                 else:
                     second_first = False
                 raise OrderError((second if second.stage > first.stage or further or second_first else first).problems) from None
-    return replace(order, canonical=canonical(order, data))
+    return replace(order, canonical=canonical(order, data), notes=(*order.notes, *signed))
 
 
 # a clause that says why (中距離で戦いたいので、): from a sentence's start or a comma to its ので/ため and a comma
