@@ -9,6 +9,7 @@ from, and every position shown to a player is mapped back through it.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -40,6 +41,11 @@ def _katakana(ch: str) -> bool:
 # kanji a phone's or an IME's list offers for the katakana they look like (ストライクベン卜, ガ一ド, 口ード)
 _LOOKALIKE = {"卜": "ト", "一": "ー", "口": "ロ", "二": "ニ", "工": "エ", "力": "カ", "夕": "タ", "八": "ハ", "才": "オ",
               "匕": "ヒ"}
+
+
+# the kana of 歴史的仮名遣い no modern word has, and a verb's ending after its kanji (使ひ・ます, 庇ふ)
+_OLD_KANA = {"ゐ": "い", "ゑ": "え", "ヰ": "イ", "ヱ": "エ"}
+_OLD_ENDING = re.compile(r"ます|ませ|まし|て|た|は|[、。,.:\s!！]|$")
 
 
 @lru_cache(maxsize=1)
@@ -91,6 +97,13 @@ class Text:
             if parts[k] in _LOOKALIKE and _katakana(parts[k - 1]) and (
                     _katakana(after) or not (after.isalnum() or "\u4e00" <= after <= "\u9fff")):
                 parts[k] = _LOOKALIKE[parts[k]]
+        for k in range(len(parts)):  # 歴史的仮名遣い, as an old hand writes (使ひます, 庇ふ, 初心者ゆゑ, 届きさうなら)
+            if parts[k] in _OLD_KANA:
+                parts[k] = _OLD_KANA[parts[k]]
+            elif parts[k] in "ひふ" and k > 0 and "\u4e00" <= parts[k - 1] <= "\u9fff" and _OLD_ENDING.match("".join(parts[k + 1:k + 4])):
+                parts[k] = "い" if parts[k] == "ひ" else "う"
+            elif parts[k] == "さ" and k + 1 < len(parts) and parts[k + 1] == "う" and k > 0 and parts[k - 1] in "きちしりみびにい":
+                parts[k] = "そ"  # 届きさう: 届きそう
         self.norm = "".join(parts)
         self.folded = "".join(_fold_char(ch) for ch in self.norm)
         self.origin = origin

@@ -88,3 +88,112 @@ def test_a_rule_line_before_the_order_is_no_signature(camps):
     """Only what is under a rule with something above it is a signature: a rule that opens the post is decoration."""
     got, _notes = read_for_check(camps["rd"], "城戸", "――――\n【行動】近寄る / ソードベント")
     assert got == "近寄る / ソードベント"
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # corpus 24's rider misreads, as variants: 中 after a word is "during" (トリック中は), no band
+    ("rd", "刃", "【行動】\nトリックベント\nHPを1点払って超回避\nトリック中は無敵のはず笑", "トリックベント / 超回避 1"),
+    # イベントファイナルの… is talk about it (no colon): its free text is not the rest of the line
+    ("rd", "城戸", "【行動】\nファイナルベント\nイベントファイナルのセリフは後で考えるｗ", "ファイナルベント"),
+    # 北岡さんの盾になる covers 北岡 (it had been an attack on 北岡)
+    ("three", "城戸", "【行動】\nガードベント\n北岡さんの盾になります\n攻撃はしません", "ガードベント / 攻撃しない / 庇う 北岡"),
+    # 刃様の攻撃は…受け止めます: the opponent's attack, answered — no attack on 刃
+    ("rd", "城戸", "【行動】\n中へ\nソードベント\n刃様の攻撃は剣で受け止めます", "中へ / ソードベント / 受け"),
+    # 超回避's scope in brackets, in romaji and English
+    ("rd", "城戸", "koudou: sword vent / chou kaihi 1 (hontai dake)", "ソードベント / 超回避 1: 本体の攻撃だけ"),
+    ("rd", "城戸", "order: strike vent / super evasion 2 (except advent)", "ストライクベント / 超回避 2: 本体の攻撃と庇うときだけ"),
+    # a name with its sound marks dropped, in a list after 攻撃 (きと had vanished without a word)
+    ("three", "北岡", "【行動】\nしゅーとべんと\nこうけき れん きと", "シュートベント / 攻撃: 蓮, 城戸"),
+    # the refusals: 攻撃：せず, a block only of one move, a bracket of whom after 後退, 歴史的仮名遣い
+    ("rd", "城戸", "【行動】\nガードベント\n攻撃：せず", "ガードベント / 攻撃しない"),
+    ("three", "北岡", "【行動】\n移動：後退（対象：蓮）\nシュートベント\n攻撃：蓮、城戸\n阻止：接近時のみ", "離れる: 蓮 / 離れるなら阻止しない / シュートベント / 攻撃: 蓮, 城戸"),
+    ("rd", "城戸", "【行動】\nサバイブ\n阻止：後退時だけ", "近寄るなら阻止しない / サバイブ"),
+    ("three", "城戸", "【行動】\nガードベントを使ひます\n庇ふ：北岡", "ガードベント / 庇う 北岡"),
+    # 攻撃を受けたら: a 受動 card's condition; a card not used and the one used instead
+    ("rd", "城戸", "【行動】ソードベント\n攻撃を受けたらガードベントで守ります", "ソードベント / 受動: 攻撃ならガードベント"),
+    ("rd", "城戸", "【行動】\n離れます\nストライクベントは使わずに、アドベントにします", "離れる / アドベント"),
+    ("rd", "城戸", "【行動】ソードベントではなくガードベントで", "ガードベント"),
+    # the card answered, then the 受動 card that answers it; the rest of the attacks
+    ("rd", "城戸", "【行動】\nサバイブ\nファイナルベントにはリフレクトベントで返す", "サバイブ / 受動: ファイナルベントならリフレクトベント"),
+    ("three", "蓮", "【行動】\nトリックベント\nFVはコンファインで止める！", "トリックベント / 受動: ファイナルベントならコンファインベント"),
+    ("rd", "城戸", "【行動】\n受動カードでリフレクトベントとガードベントを用意します。ファイナルベントにはリフレクトベント、ほかの攻撃にはガードベントです。",
+     "受動: ファイナルベントならリフレクトベント / 受動: 攻撃ならガードベント"),
+    # 回避 said with a space or as a verb, 超回避 declared after 避ける時には
+    ("rd", "刃", "【行動】\nそーとべんと\nかいひ うけ", "ソードベント / 受け"),
+    ("rd", "刃", "【行動】\nガードベント\n避けるのは防御力にて", "ガードベント / 回避: 防御力"),
+    ("rd", "刃", "【行動】\nソードベント\n避ける時にはHPを1点払って超回避いたします", "ソードベント / 超回避 1"),
+    # 行動 in kana as the marker: dakuten dropped, half-width, on its own line; half-width particles
+    ("three", "北岡", "こうとう\nきたおかに ちかよる\nそーと\nこうけき きたおか".replace("きたおか", "れん"), "近寄る: 蓮 / ソードベント / 攻撃: 蓮"),
+    ("three", "北岡", "ｺｳﾄﾞｳ\nﾑｰﾌﾞﾍﾞﾝﾄ\nﾚﾝﾆ ﾁｶﾖﾙ\nｺｳｹﾞｷ ﾚﾝ", "近寄る: 蓮 / ムーブベント / 攻撃: 蓮"),
+])
+def test_corpus_24_rider(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+
+
+@pytest.mark.parametrize("camp, player, text, note", [
+    ("rd", "城戸", "【行動】\n離れます\nストライクベントは使わずに、アドベントにします", "「ストライクベント」は使わないカードとして読み、アドベントを使うと読みました"),
+    ("three", "北岡", "ｺｳﾄﾞｳ\nﾑｰﾌﾞﾍﾞﾝﾄ\nﾚﾝﾆ ﾁｶﾖﾙ", "「ｺｳﾄﾞｳ」を行動の目印（【行動】）として読みました"),
+    ("three", "城戸", "【行動】\nソードベント\n北岡さんの攻撃は受けで", "「北岡さんの」を「相手の」と読みました（受けや受動カードには相手を選べない"),
+])
+def test_what_was_read_is_said_24(camps, camp, player, text, note):
+    _got, notes = read_for_check(camps[camp], player, text)
+    assert any(note in p.format() for p in notes), [p.format() for p in notes]
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # a band's 中 stays the band; a card above 受動カードで… on its own line is no 受動 card; ガードベントを受動で is one
+    ("rd", "城戸", "【行動】移:中 / SV", "中へ / ソードベント"),
+    ("rd", "城戸", "【行動】SV\n受動カードでリフレクトベントを用意します。ファイナルベントならリフレクトベント",
+     "ソードベント / 受動: ファイナルベントならリフレクトベント"),
+    ("rd", "城戸", "【行動】SV、GVは受動で", "ソードベント / 受動: ガードベント"),
+    ("rd", "城戸", "【行動】FV\nイベントファイナル: 炎の一撃", "ファイナルベント / イベントファイナル: 炎の一撃"),
+])
+def test_what_stays_24(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+
+
+def test_a_word_like_a_name_with_small_kana_is_no_name(camps):
+    """きっと is no 城戸 with its marks dropped: its small っ is written (refused, named)."""
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["three"], "北岡", "【行動】\nしゅーとべんと\nこうけき きっと")
+    assert "きっ" in str(caught.value)
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # kana typed apart by single spaces, read joined by its reading
+    ("rd", "城戸", "【行動】 そ ー ど べ ん と\nこうけき しない", "ソードベント / 攻撃しない"),
+    ("three", "城戸", "【行動】\nいちばん ちかいやつに ちかよる\nすとらいく", "近寄る: 最も近い相手 / ストライクベント"),
+    # 隙狙い declared with when it applies said first, or its number in kanji and 落として
+    ("rd", "刃", "【行動】\nトリックベント\n攻撃するときは、攻撃力を2点マイナスして隙狙いにします", "トリックベント / 隙狙い 1"),
+    ("rd", "刃", "【行動】\nトリックベント\n攻撃力を二つ落として隙狙い", "トリックベント / 隙狙い 1"),
+    # 超回避's scope said as the attacks it is not paid for
+    ("rd", "城戸", "【行動】\nソードベント\n超回避１：アドベントの時は払わない", "ソードベント / 超回避 1: 本体の攻撃と庇うときだけ"),
+    # a line of romaji talk under the order: its "no" is the particle
+    ("rd", "城戸", "koudou: naka e / advent\nDragreder no kaen wa naka made todoku hazu.", "中へ / アドベント"),
+    # a shout to the monster ending in an emoji is talk
+    ("three", "蓮", "【行動】\nアドベント\nダークウイングいけー🦇", "アドベント"),
+])
+def test_corpus_24_rider_more(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+
+
+@pytest.mark.parametrize("camp, player, text, said", [
+    # a vent named by no card: which one is asked (it had been passed over as chat)
+    ("rd", "城戸", "【行動】\nちかよる\nべんと", "「べんと」だけでは、どのベント（カード）か分かりません"),
+    # a part left to the GM: asked, never decided for the player
+    ("rd", "刃", "【行動】\nソードベント\n移動はＧＭ様にお任せいたします", "は決めずに任されていますが、pbf は代わりに決めません"),
+    ("rd", "城戸", "【行動】SV / 攻撃はおまかせで", "「攻撃はおまかせ」は決めずに任されています"),
+])
+def test_what_is_asked_24(camps, camp, player, text, said):
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps[camp], player, text)
+    assert said in str(caught.value)
+
+
+def test_the_monsters_attack_given_to_it_is_no_choice_left_open(camps):
+    """ドラグレッダーに攻撃を任せる names no GM and says no お任せ: not asked as a choice left open."""
+    got, _notes = read_for_check(camps["rd"], "城戸", "【行動】アドベントでドラグレッダーに攻撃を任せる")
+    assert got == "アドベント"

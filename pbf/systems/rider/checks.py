@@ -6,6 +6,7 @@ text (orders.py), build the order, check it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from typing import Any
 
@@ -317,14 +318,16 @@ def _read_without(text: str, spans: list[tuple[int, int]], player: str, state: d
     return replace(order, notes=(*notes, *order.notes))
 
 
+# a line of romaji that ends as talk does (kyou wa ugokan ken, …naka made todoku hazu.): its "no" is the particle の
+_ROMAJI_TALK_END = r"(?<![a-z])(?:ken|kedo|ne|yo|zo|ze|tai|kana|yone|dane|dayo|hazu|kamo|desu|masu|deshou|darou)\s*[!?.]*\s*$"
 # a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
 # to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
-_TALK = re.compile(r"[ｗ笑草!！♡♥♪☆★]\s*$|(?<![a-z])w+\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
+_TALK = re.compile(r"[ｗ笑草!！♡♥♪☆★\U0001F300-\U0001FAFF]\s*$|(?<![a-z])w+\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
                    r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）]\s*$"  # a face: 今回は盾役で(｀・ω・´)
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)"
                    r"|^\s*[※＊]"  # ※息子の代筆です: a note under the order
-                   r"|(?<![a-z])(?:ken|kedo|ne|yo|zo|ze|tai|kana|yone|dane|dayo)\s*[!?.]*\s*$", re.I)  # romaji talk: kyou wa ugokan ken
+                   r"|" + _ROMAJI_TALK_END, re.I)  # romaji talk: kyou wa ugokan ken
 # a なりきり board's line of roleplay only: the rider's words in quotes and what they do in ＊…＊ or
 # brackets (「これで決めるぜ！」＊ドラグレッダーが吠える＊, *Dragreder ga hoeru* "Kore de kimeru ze!!") — in
 # character, not the order, whatever words it holds (a condition said in a quote is the character's)
@@ -333,6 +336,17 @@ _ROLEPLAY = re.compile(r'^\s*(?:(?:「[^」\n]*」|『[^』\n]*』|"[^"\n]*"|“
 # condition or a scope (阻止しないのは近づく時だけね) — each may change the order above
 _NOT_TALK = re.compile(r"やっぱ|やめ|じゃなく|訂正|変更|取り消|なし|ない|ません|せず|ず[、。,.!！\s]|なら|たら|れば|とき|時|場合|だけ|のみ|以外|優先|"
                        r"\b(?:if|only|except|not|no|don'?t|instead)\b", re.I)
+
+
+def _left_open(line: str) -> bool:
+    """The line leaves a part of the order to the GM (移動はＧＭ様にお任せ): the reading asks, never passes it over."""
+    from .rewrite import LEFT_TO_GM
+
+    return LEFT_TO_GM.search(unicodedata.normalize("NFKC", line)) is not None
+
+
+def _romaji_particles(line: str) -> str:
+    return re.sub(r"(?i)\bno\b", " ", line) if re.search(_ROMAJI_TALK_END, line.strip(), re.I) else line
 
 
 def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData,
@@ -347,7 +361,8 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     names = [w for n, f in state["fighters"].items() for w in (n, _character_name(data, f))] if multi else []
     starts = [sum(len(line) + 1 for line in lines[:k]) for k in range(len(lines))]
     talk = [k for k, line in enumerate(lines)
-            if k > 0 and line.strip() and (_ROLEPLAY.match(line) or (_TALK.search(line.strip()) and not _NOT_TALK.search(line)))
+            if k > 0 and line.strip() and not _left_open(line) and (
+                _ROLEPLAY.match(line) or (_TALK.search(line.strip()) and not _NOT_TALK.search(_romaji_particles(line))))
             and not any(w and w in line and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names)
             and any(ln.strip() for ln in lines[:k])]
     # never a line that names a card or a move the rest of the post does not (ストライクベントで殴りまーす)
@@ -435,8 +450,8 @@ def _without_asides(text: str, player: str, state: dict[str, Any], data: RiderDa
         return None  # no line could be passed over: nothing to read again (each line read alone costs a reading)
     asides = []
     for k, line in enumerate(lines):
-        if k == 0 or not line.strip() or _CORRECTS.search(line) or not any(ln.strip() for ln in lines[:k]):
-            continue
+        if k == 0 or not line.strip() or _CORRECTS.search(line) or not any(ln.strip() for ln in lines[:k]) or _left_open(line):
+            continue  # (移動はＧＭ様にお任せ: a choice left open is never an aside — the reading asks)
         try:
             _read(line, player, state, data, teams, natural=True)
             continue  # it reads as an order alone: part of the order

@@ -105,13 +105,15 @@ _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻�
              "近へ": "head:遠へ", "遠へ": "head:近へ"}
 
 # the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
-_SUPER_DECLARED = re.compile(r"(?:超回避\s*(?:は|で|を)?\s*|回避\s*(?:(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?|は|で)[、,\s]*)?"
+_SUPER_DECLARED = re.compile(r"(?:超回避\s*(?:は|で|を)?\s*|(?:回避|避ける|よける)\s*(?:(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?|は|で)[、,\s]*)?"
                              r"hp\s*を?\s*(\d+)\s*(?:点|てん)?\s*(?:消費|使って|使い(?:ます)?|使う|払って|払い(?:ます)?)(?:して)?[、,\s]*"
                             r"(?:回避\s*の?\s*(?:達成.)?\s*を?\s*[+＋]?\s*\d*\s*(?:点|てん)?\s*(?:上げます|上げる|上げて|アップ)?)?(?:で)?"
-                            r"(?:超回避(?:します|する|したい)?|お願いします|おねがいします)?"
+                            r"(?:超回避(?:します|する|したい|いたします|致します)?|お願いします|おねがいします)?"
                             r"|(?:burn|spend|use|pay)\s+(\d+)\s*hp(?:\s+(?:on|for)\s+(?:super\s+)?(?:evasion|evade|dodging|dodge))?", re.I)
-_AIM_DECLARED = re.compile(r"<?攻撃力>?\s*を?\s*(\d+)\s*点?\s*(?:マイナス|減らし|下げ)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い|すき狙い|好き狙い)"
-                           r"(?:を?します|する|です)?")
+# (攻撃するときは、攻撃力を二つ落として隙狙いにします: when it applies, said before — every attack; the number in kanji)
+_AIM_DECLARED = re.compile(r"(?:攻撃(?:する|の)?\s*(?:とき|時|際)\s*(?:は|に)?[、,\s]*)?"
+                           r"<?攻撃力>?\s*を?\s*(\d+|[一二三四五六])\s*(?:点|つ)?\s*(?:マイナス|減らし|下げ|落とし)\S*?\s*(?:して|て)?\s*(?:隙狙い|スキ狙い|すき狙い|好き狙い)"
+                           r"(?:を?します|する|です|に(?:します|する|いたします))?")
 _AIM_IGNORE = re.compile(r"[。、,!！\s]*<?防御力>?\s*を?\s*(\d+)\s*点?\s*無視(?:します|する)?")
 # the page's effect said for the declaration: 隙狙いで防御力を1点無視したい, 防御力2点無視の隙狙い
 _AIM_BY_IGNORE = re.compile(r"(?:(?:隙狙い|スキ狙い)\s*(?:で|を使って|をして|して)?[、,\s]*)?(?:相手の|敵の)?\s*防御力?\s*を?\s*(\d+)\s*点?\s*(?:無視|抜き|抜く|抜いて|抜きます)"
@@ -141,13 +143,37 @@ _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the mons
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
 _SCOPE_WRITTEN = re.compile(rf"({_WHO}){_OF_ATTACK}\s*({_ONLY_OR_NOT})", re.I)
 _SCOPE_ENGLISH = re.compile(r"(except|not|only)\s+(advent|monsters?|the monster|cover(?:ing)?|own attacks?|rider|the rider)", re.I)
+# 超回避's scope in brackets after its number, as romaji and English write it: chou kaihi 2 (hontai dake)
+_SCOPE_IN_BRACKETS_SPELLED = re.compile(r"(?:超回避|超|ちょうかいひ|chou\s*kaihi|choukaihi|chokaihi|super\s*evasion|super\s*evade)\s*:?\s*(\d{1,2})"
+                                        r"\s*[(（]\s*([^()（）\n]{2,30}?)\s*[)）]", re.I)
+
+
+# 超回避１：アドベントの時は払わない — the attacks it is not paid for, said as a negation: the scope's 以外
+_SCOPE_NOT_PAID = re.compile(rf"(?:超回避|超回|超)\s*(\d{{1,2}})\s*[:：]?\s*({_WHO})\s*(?:の\s*攻撃)?\s*(?:の)?\s*(?:時|とき|場合)\s*(?:は|に)?\s*"
+                             r"(?:払わない|払いません|使わない|使いません|しない|しません|なし)", re.I)
+
+
+def _scope_named(who: str) -> str:
+    """超回避's scope by the word that names it (hontai, advent, 庇う, monster, rider)."""
+    who = who.lower()
+    return "本体の攻撃" if re.fullmatch(_BODY, who, re.I) or who in ("own attack", "own attacks") else \
+        "アドベント" if re.fullmatch(_ADVENT, who, re.I) else \
+        "庇うとき" if who.startswith(("庇う", "かばう", "cover")) else "モンスターの攻撃"
+
+
 # a card, は, another card and なら: the first is the 受動 card, the second its condition (checked: passive only)
+# the card answered, then the 受動 card that answers it (ファイナルベントにはリフレクトベントで返す, FVはコンファインで消す)
+_CARD_ANSWERED = re.compile(r"(?<![ァ-ヶーa-z])([ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:(?:には|に対しては|に対して|は)\s*([ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:で|を)\s*"
+                            r"(?:返|跳ね返|はね返|消|止め|防|封じ|無効に|対抗)|には\s*([ァ-ヶー]{2,12}|[a-z]{2,3})(?=\s*(?:[、。!！/／\n]|$)))", re.I)
+# a card not used and the one used instead (ストライクベントは使わずに、アドベントにします; シュートではなくソードで)
+_INSTEAD = re.compile(r"(?<![ァ-ヶーa-z])([ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:は|を)?\s*(?:使わずに|使わず|使わないで|使用せずに|使用せず|ではなくて|ではなく|じゃなくて|じゃなく|をやめて|はやめて)"
+                      r"[、,\s]*([ァ-ヶー]{2,12}|[a-z]{2,3})(?![ァ-ヶーa-z])", re.I)
 _PASSIVE_IS = re.compile(r"(?<![ァ-ヶーa-z])([ァ-ヶー]{2,12}|[a-z]{2,3})\s*は\s*([ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:なら|ならば)", re.I)
 # a move with whom it is against in brackets: 離れる(北岡), 近寄る(北岡,城戸), 移：中(秋山), 中へ（内と）
 # (近 alone with a name is read, and noted, as 近寄る where 近:ゾルダ is)
 _MOVE_SAID = {"近寄る": "近寄る", "近寄り": "近寄る", "近寄": "近寄る", "近づく": "近寄る", "離れる": "離れる", "離れ": "離れる",
-              "離": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ", "近": "近寄る"}
-_MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|離れる|離れ|離|近へ|中へ|遠へ|中|遠|近)"
+              "離": "離れる", "接近": "近寄る", "前進": "近寄る", "後退": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ", "近": "近寄る"}
+_MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|接近|前進|離れる|離れ|後退|離|近へ|中へ|遠へ|中|遠|近)"
                               r"\s*[(（]\s*(?:(?:対象|相手|移動の相手)\s*(?:[:：]|は)\s*)?([^()（）\n]{1,30}?)\s*(?:の順(?:番)?(?:で)?)?\s*[)）]")
 # a reason from a rider's stats (ゾルダは運動性が低いので、, 防御力が2しかないから): why the order is so, not what
 _STAT_REASON = re.compile(r"(?:(?<=^)|(?<=[\s、。,!！】]))(?:[^\s、。,!！0-9]{1,8}?(?:は|の))?\s*(?:運動性|攻撃力|防御力|HP|体力)\s*(?:が|は)\s*"
@@ -309,7 +335,7 @@ def _scope_said(scope: re.Match[str] | None) -> str:
 
 # a label's shorthands for what has a form of its own: 避:受け / 回避は受けで (受け), 避：超2 (超回避 2),
 # 攻:隙1 (隙狙い 1), 阻：近寄り× / 近寄りは阻止しない (近寄るなら阻止しない)
-_EVADE_UKE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:回避|避|回)\s*(?:[:：]|は|を)\s*(?:受け|うけ)(?:で|にします|します|する)?(?![ぁ-ん一-龯])")
+_EVADE_UKE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:回避|避|回|かいひ)\s*(?:[:：]|は|を|\s)\s*(?:受け|うけ)(?:で|にします|します|する)?(?![ぁ-ん一-龯])")
 _EVADE_SUPER = re.compile(r"(?<![^\s、。,/／・】|:：])(?:回避|避)\s*[:：]\s*(?:超回避|超回|超)\s*(\d{1,2})(?!\d)")
 _ATTACK_AIM = re.compile(r"(?<![^\s、。,/／・】|:：])攻(?:撃)?\s*[:：]\s*(?:隙狙い|隙|スキ)\s*(\d{1,2})(?!\d)")
 _BLOCK_MOVES = {"近寄り": "近寄る", "寄り": "近寄る", "近づき": "近寄る", "接近": "近寄る", "寄": "近寄る", "離れ": "離れる", "離脱": "離れる",
@@ -335,10 +361,16 @@ _DIALECT_ENDING = re.compile(r"(?:(?<=[うくぐすつぬぶむるたんい])|(?
                              r"(?:けん|ken|べさ|べか|べ|さー|さぁ|ばい)(?=\s*(?:ね|よ|ne|yo)?\s*(?:[/／、。,.!！?？\nｗw笑]|$))", re.I)
 _NOT_ORDER_COUNTER = re.compile(r"\s*(?:" + "|".join(NOT_ORDER_COUNTERS) + ")")
 # a label with none after it: 受:なし, 受動：×, 攻:× (what the label names is not done)
-_LABEL_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(受動カード|受動|受|攻撃|攻)\s*[:：]\s*(?:×|✕|x|なし|無し|ナシ|none|no)(?![ぁ-んァ-ヶ一-龯A-Za-z])", re.I)
+_LABEL_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(受動カード|受動|受|攻撃|攻)\s*[:：]\s*(?:×|✕|x|なし|無し|ナシ|none|no|せず|しない|不要|無)(?![ぁ-んァ-ヶ一-龯A-Za-z])", re.I)
 # 相手の攻撃にはガードベントで備える: a 受動 card said after its condition, with a verb of readiness
-_THEIR_ATTACK = re.compile(r"(?<![^\s、。,/／・】|:：])(?:相手|敵)の\s*攻撃\s*(?:には|に対しては|に対して)[、,\s]*([ァ-ヶー]+ベント)\s*(?:で|を)\s*"
-                           r"(?:備え|構え|対応し|対応す)(?:る|ます|ておきます|ておく|て)?")
+_THEIR_ATTACK = re.compile(r"(?<![^\s、。,/／・】|:：])(?:(?:相手|敵)の\s*攻撃\s*(?:には|に対しては|に対して)[、,\s]*([ァ-ヶー]+ベント)\s*(?:で|を)\s*"
+                           r"(?:備え|構え|対応し|対応す)(?:る|ます|ておきます|ておく|て)?"
+                           # ファイナルベントにはリフレクトベント、それ以外の攻撃にはガードベントです: the rest of the attacks
+                           r"|(?:それ以外|その他|ほか|他)の\s*攻撃\s*(?:には|に対しては|に対して|は)[、,\s]*([ァ-ヶー]+ベント)(?:\s*(?:です|で|を使います|を使う))?"
+                           r"(?=\s*(?:[、。!！/／\n]|$)))")
+# 阻止：接近時のみ — only the one move is blocked: the other is not (離れるなら阻止しない)
+_BLOCK_ONLY = re.compile(r"(?<![^\s、。,/／・】|:：])(?:阻止|阻)\s*[:：]\s*(近寄り|寄り|近づき|接近|離れ|離脱|後退|寄|離)\s*(?:時|とき|の時|のとき)?\s*"
+                         r"(?:のみ|だけ)(?:\s*(?:阻止|する|します))?(?![ぁ-ん一-龯])")
 _BLOCK_TOPIC = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄り|近づき|接近|離れ|離脱|後退)\s*は\s*(?:全部|すべて)?\s*阻止\s*"
                           r"(しない|しません|せず|なし|無し|する|します)")
 
@@ -387,6 +419,9 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         blocked = m.group(2).lower() in ("○", "〇", "有", "あり", "する", "します")
         said = f"{_BLOCK_MOVES[m.group(1)]}なら" if m.group(1) else ""
         out.append((m.start(), m.end(), f"{said}阻止{'する' if blocked else 'しない'}"))
+    for m in _BLOCK_ONLY.finditer(norm):  # 阻止：接近時のみ: the other move is let go
+        other = "離れる" if _BLOCK_MOVES[m.group(1)] == "近寄る" else "近寄る"
+        out.append((m.start(), m.end(), f"{other}なら阻止しない"))
     for m in _BLOCK_BOTH.finditer(norm):  # 近寄ってくるのも離れるのも、阻止しません: neither is blocked
         out.append((m.start(), m.end(), "阻止しない"))
     for m in _SUPER_SCOPED.finditer(norm):  # 超回避1は庇うときだけ
@@ -406,6 +441,20 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
         scope = _SCOPE_WORDS.get(m.group(3), "アドベント" if m.group(3).lower() == "av" else "庇うとき")
         out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
+    for m in _SCOPE_NOT_PAID.finditer(norm):  # 超回避１：アドベントの時は払わない
+        if not any(s < m.end() and m.start() < e for s, e, _r in out):
+            out.append((m.start(), m.end(), f"超回避 {m.group(1)}: {_scope_named(m.group(2))}以外"))
+    for m in _SCOPE_IN_BRACKETS_SPELLED.finditer(norm):  # chou kaihi 2 (hontai dake), super evasion 1 (rider only)
+        if any(s < m.end() and m.start() < e for s, e, _r in out):
+            continue
+        inside = _SCOPE_WRITTEN.fullmatch(m.group(2)) or _SCOPE_ENGLISH.fullmatch(m.group(2))
+        if inside is None:
+            continue
+        if inside.re is _SCOPE_ENGLISH:
+            who, negated = inside.group(2), inside.group(1).lower() in ("except", "not")
+        else:
+            who, negated = inside.group(1), inside.group(2).lower() in ("以外", "意外", "イガイ", "igai")
+        out.append((m.start(), m.end(), f"超回避 {m.group(1)}: {_scope_named(who)}{'以外' if negated else 'だけ'}"))
     for m in _EVADE_UKE.finditer(norm):
         out.append((m.start(), m.end(), "受け"))
     for m in _EVADE_SUPER.finditer(norm):
@@ -425,10 +474,7 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), f"{m.group(2)}へ: {m.group(1)}"))
     for m in _SCOPE_THEN_SUPER.finditer(norm):  # ほんたいだけちょうかいひ1: the scope, then 超回避 N
         if not any(s < m.end() and m.start() < e for s, e, _r in out):
-            who = m.group("who").lower()
-            scope = "本体の攻撃" if re.fullmatch(_BODY, who, re.I) else "アドベント" if re.fullmatch(_ADVENT, who, re.I) \
-                else "庇うとき" if who.startswith(("庇う", "かばう", "cover")) else "モンスターの攻撃"
-            out.append((m.start(), m.end(), f"超回避 {m.group('n')}: {scope}{'以外' if m.group('not') else 'だけ'}"))
+            out.append((m.start(), m.end(), f"超回避 {m.group('n')}: {_scope_named(m.group('who'))}{'以外' if m.group('not') else 'だけ'}"))
     for m in _SUPER_DECLARED.finditer(norm):
         if any(s <= m.start() < e for s, e, _r in out):
             continue
@@ -444,7 +490,7 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         if scope and not any(s < scope.end() and m.start() < e for s, e, _r in out):
             out.append((m.start(), scope.end(), f"超回避 {m.group(1)}" + _scope_said(scope)))
     for m in _AIM_DECLARED.finditer(norm):
-        digits = m.group(1)
+        digits = str("一二三四五六".index(m.group(1)) + 1) if m.group(1) in "一二三四五六" else m.group(1)
         end = m.end()
         ignore = _AIM_IGNORE.match(norm, end)
         if ignore:
@@ -479,6 +525,9 @@ class Rewritten:
         self.card_names = {card.get("name", cid) for cid, card in data.cards.items()}
         self.phase = {cid: card.get("phase", "either") for cid, card in data.cards.items()}
         src = Text(original)
+        if _HALF_WIDTH_KANA.search(original) and not _HIRAGANA.search(original):
+            # ｷﾄﾞﾆ ﾁｶﾖﾙ: a phone's half-width kana, with no hiragana at all — its particles are katakana too (ﾆ is に)
+            src.norm = "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in src.norm)
         self.src = src
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
@@ -513,8 +562,20 @@ class Rewritten:
             if card and when and self.phase.get(card) == "passive" and \
                     not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"受動: {data.card_name(when)}なら{data.card_name(card)}"))
+        for m in _INSTEAD.finditer(src.norm):  # ストライクベントは使わずに、アドベント: the one used
+            dropped, card = data.card_words.get(card_spelling(m.group(1))), data.card_words.get(card_spelling(m.group(2)))
+            if card and dropped and card != dropped and not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), data.card_name(card)))
+                line, column, shown = src.where(m.start(1), m.end(1))
+                self.notes.append(Problem(f"は使わないカードとして読み、{data.card_name(card)}を使うと読みました。", line=line,
+                                          column=column, text=shown))
+        for m in _CARD_ANSWERED.finditer(src.norm):  # ファイナルベントにはリフレクトベントで返す: the 受動 card, after its condition
+            when, card = data.card_words.get(card_spelling(m.group(1))), data.card_words.get(card_spelling(m.group(2) or m.group(3)))
+            if card and when and card != when and self.phase.get(card) != "active" and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"受動: {data.card_name(when)}なら{data.card_name(card)}"))
         for m in _THEIR_ATTACK.finditer(src.norm):
-            card = data.card_words.get(card_spelling(m.group(1)))
+            card = data.card_words.get(card_spelling(m.group(1) or m.group(2)))
             if card and self.phase.get(card) != "active" and not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 declared.append((m.start(), m.end(), f"受動: 攻撃なら{data.card_name(card)}"))
         for m in _MOVE_WITH_NAMES.finditer(src.norm) if roster else ():  # 離れる(北岡), 近寄る(北岡,城戸), 中へ（内と）
@@ -585,14 +646,26 @@ class Rewritten:
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
         scanned = self._kana_runs(scanned, src, lex)
-        for k, tok in enumerate(scanned[:-1]):  # こうどう むーぶべんと: 行動 in kana at a line's start, the marker
-            after = scanned[k + 1]
-            if tok.kind == "unknown" and kana_fold(src.norm[tok.start:tok.end]) == kana_fold("こうどう") and \
-                    after.kind == "sep" and src.norm[after.start:after.end] in (":", " ", "\u3000") and \
-                    not src.norm[:tok.start].rstrip(" \u3000")[-1:].strip():
-                scanned[k] = Token(tok.start, tok.end, "function")
-                line, column, shown = src.where(tok.start, tok.end)
-                self.notes.append(Problem("を行動の目印（【行動】）として読みました。", line=line, column=column, text=shown))
+        scanned = [Token(t.start, t.end, "function") if src.norm[t.start:t.end] == "中" and t.word is not None and t.start > 0
+                   and _DURING.match(src.norm[t.start - 1]) else t for t in scanned]  # トリック中は, 攻撃中: during, no band
+        for m in _BARE_VENT.finditer(src.folded):  # べんと, へんと, vent alone: a vent, but which one — asked, with the cards
+            at = m.start() + len(m.group()) - len(m.group().lstrip(" \t\u3000"))
+            before = src.folded[:m.start()].rstrip()  # (ファイナル\nベント: the card's name, broken over two lines)
+            heads = {kana_fold(str(spelled)).removesuffix("ベント").removesuffix(" vent") for card in data.cards.values()
+                     for spelled in (card.get("name", ""), card.get("english", "")) if spelled}
+            if not any(t.word is not None and t.word.kind == "order" and t.start <= at < t.end for t in scanned) and \
+                    not any(head and before.endswith(head) for head in heads):
+                line, column, shown = src.where(m.start(), m.end())
+                self.problems.append(Problem("だけでは、どのベント（カード）か分かりません。", line=line, column=column, text=shown,
+                                             hint="カードの名前を書いてください（例：ソードベント、ガードベント）。"))
+        for m in LEFT_TO_GM.finditer(src.norm):  # 移動はＧＭ様にお任せいたします: a choice left open — asked, never guessed
+            line, column, shown = src.where(m.start(), m.end())
+            self.problems.append(Problem("は決めずに任されていますが、pbf は代わりに決めません。", line=line, column=column, text=shown,
+                                         hint="自分で書いてください（動かないなら「留まる」、攻撃しないなら「攻撃しない」）。"))
+        for m in _KANA_MARKER.finditer(src.folded):  # こうどう むーぶべんと, ｺｳﾄﾞｳ, こうとう: 行動 in kana at a line's start, the marker
+            scanned = [t for t in scanned if not (m.start(1) <= t.start < m.end(1))]  # read as the marker (and said): no word
+            line, column, shown = src.where(m.start(1), m.end(1))
+            self.notes.append(Problem("を行動の目印（【行動】）として読みました。", line=line, column=column, text=shown))
         for m in _BAND_NOW.finditer(src.norm):  # 近距離なので動かずに: where they are now, no move
             if not any(s < m.end() and m.start() < e for s, e, _r in declared):
                 inside = [k for k, tok in enumerate(scanned) if m.start() <= tok.start and tok.end <= m.end()]
@@ -1067,7 +1140,9 @@ class Rewritten:
                     continue  # ファイナルベントを使ってきたら、受動カードでガードベント: the condition says it already
                 if value == "受動:" and nxt is not None and src.norm[tok.end:nxt.start].strip().startswith(("で", "に")):
                     last = clauses[-1] or (clauses[-2] if len(clauses) > 1 else [])
-                    if len(last) == 1 and last[0][0] in self.card_names:
+                    between = src.original[last[0][2]:span(tok)[0]] if last else ""
+                    if len(last) == 1 and last[0][0] in self.card_names and not re.search(r"[\n。.!！]", between) \
+                            and re.search(r"[をは]", between):  # (SV\n受動カードでRVを用意: the card above is no 受動 card)
                         last[0] = ("受動: " + last[0][0], last[0][1], last[0][2])  # ガードベントを受動で使います
                         close()
                         continue
@@ -1215,13 +1290,17 @@ class Rewritten:
             clauses = self._fallback_lists(self._place_names(clauses))
         said_of = ["".join(p for p, _s, _e in c) for c in clauses]
         conditioned = {t.split("なら", 1)[1] for t in said_of if t.startswith("受動: ") and "なら" in t}
-        for c, t in zip(clauses, said_of):
-            if t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned:
-                line, column = position(src.original, c[-1][1])
-                self.notes.append(Problem(f"「{t[len('受動: '):]}」は、後で書かれた条件で使う受動カードとして読みました。",
-                                          line=line, column=column))
-        clauses = [c for c, t in zip(clauses, said_of)
-                   if not (t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned)]
+        # 受動カードでリフレクトベントとガードベントを用意します。…それ以外の攻撃にはガードベントです: a card named
+        # before the condition that makes it a 受動 card (with 受動 or, after と, bare) is that 受動 card
+        passive_named = {k for k, t in enumerate(said_of) if t.startswith("受動: ") and "なら" not in t and t[len("受動: "):] in conditioned}
+        passive_named |= {k for k, t in enumerate(said_of) if t in conditioned and t in self.card_names and k - 1 in passive_named
+                          and "と" in src.original[clauses[k - 1][-1][2]:clauses[k][0][1]]
+                          and any(u.endswith("なら" + t) for u in said_of[k + 1:])}
+        for k in sorted(passive_named):
+            card = said_of[k].removeprefix("受動: ")
+            line, column = position(src.original, clauses[k][-1][1])
+            self.notes.append(Problem(f"「{card}」は、後で書かれた条件で使う受動カードとして読みました。", line=line, column=column))
+        clauses = [c for k, c in enumerate(clauses) if k not in passive_named]
         clauses = _evasion_said_of_attack(clauses)
         clauses = self._one_move(clauses)
         # 隙狙いを宣言します。攻撃力を2点マイナスして隙狙い: the number said after, in the page's words
@@ -1513,14 +1592,20 @@ class Rewritten:
                 i = j + 1
                 continue
             after = tokens[j + 1] if j + 1 < len(tokens) else None
-            if theirs is not None and len(self._roster) == 2 and tok.kind == "unknown" and after is not None and \
+            their_attack = after is not None and after.word is not None and str(after.word.concept) == "attack:攻撃"
+            if theirs is not None and (len(self._roster) == 2 or their_attack) and tok.kind == "unknown" and after is not None and \
                     tokens[j].kind == "function" and src.norm[tokens[j].start:tokens[j].end] == "の" and \
-                    self._is_name(src.norm[tok.start:tok.end]) and (
+                    self._is_name(src.norm[tok.start:tok.end]) and (their_attack or
                         src.norm[after.start:after.end] in ("移動", "移動は") or (after.word is not None and (
                             str(after.word.concept).startswith("card:") or str(after.word.concept) in ("head:近寄る", "head:離れる")))):
-                out.append(Token(tok.start, tokens[j].end, "word", theirs))  # 刃さんの移動は阻止しません (a duel: the one opponent)
+                # 刃さんの移動は阻止しません (a duel: the one opponent); 刃様の攻撃は剣で受け止めます: their attack, no target
+                out.append(Token(tok.start, tokens[j].end, "word", theirs))
                 line, column, shown = src.where(tok.start, tokens[j].end)
-                self.notes.append(Problem("を「相手の」と読みました。", line=line, column=column, text=shown))
+                if len(self._roster) > 2:
+                    self.notes.append(Problem("を「相手の」と読みました（受けや受動カードには相手を選べないので、"
+                                              "どの相手の攻撃にも応じます）。", line=line, column=column, text=shown, severity="warning"))
+                else:
+                    self.notes.append(Problem("を「相手の」と読みました。", line=line, column=column, text=shown))
                 i = j + 1
                 continue
             out.append(tok)
@@ -1623,6 +1708,13 @@ class Rewritten:
         out: list[Token] = []
         i = 0
         while i < len(tokens):
+            spaced = self._spaced_kana(tokens, i, src, lex, lambda t: t.kind != "sep" and t.end > t.start and all(
+                "ぁ" <= ch <= "ゖ" or ch in "ー \u3000" for ch in src.norm[t.start:t.end]))  # (a run resolve_unknowns joined: そ ー ど)
+            if spaced is not None:  # か ー と べ ん と, いちばん とおいやつ: one word typed apart, by its reading
+                end, word = spaced
+                out.append(Token(tokens[i].start, tokens[end].end, "unknown", word, corrected=True))
+                i = end + 1
+                continue
             j = i
             while j < len(tokens) and kana_only(tokens[j]) and (j == i or tokens[j].start == tokens[j - 1].end):
                 j += 1
@@ -1642,6 +1734,11 @@ class Rewritten:
                     out.append(Token(run[0].start, run[-1].end, "unknown", whole, corrected=True))  # そーと: ソード, not そー・と
                     i = j
                     continue
+            if cut is None and bad and self._in_a_list(out) and self._name_by_sound(said):
+                out.append(Token(run[0].start, run[-1].end, "unknown"))  # こうけき れん きと: 城戸, its marks dropped
+                self._names.add(src.span(run[0].start, run[-1].end)[0])
+                i = j
+                continue
             if cut is None:
                 out.extend(run or tokens[i:i + 1])
                 i = max(j, i + 1)
@@ -1658,6 +1755,54 @@ class Rewritten:
             self.notes.append(Problem(f"を「{pieces}」と区切って読みました。", line=line, column=column, text=shown))
             i = j
         return out
+
+    @staticmethod
+    def _spaced_kana(tokens: list[Token], i: int, src: Text, lex: Lexicon, kana_only: Any) -> tuple[int, Word] | None:
+        """Kana typed apart by single spaces (か ー と べ ん と, いちばん とおいやつに) that read, joined, as one order
+        word of the lexicon: (the last token's index, the word); else None. The word crosses a space and
+        starts at ``i``; a piece that is an order word of its own keeps the run apart (そし しない: two words)."""
+        if not kana_only(tokens[i]) or (tokens[i].word is not None and tokens[i].word.kind == "order" and not tokens[i].corrected):
+            return None
+        run, k = [i], i  # the kana tokens, a single space between two allowed
+        while k + 1 < len(tokens):
+            nxt = tokens[k + 1]
+            if kana_only(nxt) and nxt.start == tokens[k].end:
+                k += 1
+            elif nxt.kind == "sep" and src.norm[nxt.start:nxt.end] in (" ", "\u3000") and nxt.start == tokens[k].end and \
+                    k + 2 < len(tokens) and tokens[k + 2].start == nxt.end and kana_only(tokens[k + 2]):
+                k += 2
+            else:
+                break
+            run.append(k)
+        words = lex.by_loose_reading()
+        for last in range(len(run) - 1, 0, -1):  # the longest that reads as one word
+            said = src.norm[tokens[i].start:tokens[run[last]].end]
+            if " " not in said and "\u3000" not in said:
+                break
+            word = words.get(kana.loose(said.replace(" ", "").replace("\u3000", "")))
+            if word is not None and word.kind == "order":
+                if any(tokens[p].word is not None and tokens[p].word.kind == "order" and not tokens[p].corrected for p in run[:last + 1]):
+                    return None
+                return run[last], word
+        return None
+
+    def _in_a_list(self, before: list[Token]) -> bool:
+        """What was read before (on the same line) is a fighter's name or the attack: a name may follow."""
+        prev = next((t for t in reversed(before) if t.kind != "sep" or "\n" in self.src.norm[t.start:t.end] or t.end == t.start), None)
+        return prev is not None and (prev.kind == "symbol" or prev.word is not None and str(prev.word.concept) == "attack:攻撃")
+
+    def _name_by_sound(self, said: str) -> bool:
+        """A run of kana that is a fighter's name with its sound marks dropped (きと: 城戸, そるた: ゾルダ) — its
+        small kana as written (きっと is no 城戸)."""
+        for name, character in self._roster:
+            try:
+                sheet = self._data.character(character)[1]
+            except KeyError:  # pragma: no cover
+                continue
+            for spelling in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])):
+                if spelling and len(said) >= 2 and kana.bare(said) in {kana.bare(k) for k in kana.marked(spelling)}:
+                    return True
+        return False
 
     def _cut(self, said: str, lex: Lexicon, known: dict[str, Word] | None = None,
              named_ok: bool = False) -> list[tuple[int, int, str, Any]] | None:
@@ -1927,12 +2072,25 @@ class Rewritten:
 
 
 _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
+# 行動 in kana, the marker, alone at a line's start (before a colon, a space or the line's end), on the folded text
+_KANA_MARKER = re.compile(r"(?m)^[ \t\u3000]*(コウドウ|コウトウ|コードー|コウドー)(?=[ \t\u3000:]|$)")
+# a vent named by no card (べんと, へんと, vent), alone on its line (on the folded text; sword bento is a card)
+_BARE_VENT = re.compile(r"(?m)^[ \t\u3000]*(?:ベント|ヘント|vent|bento)[ \t\u3000!！。]*$")
+# a part of the order left to the GM (移動はＧＭ様にお任せ, 攻撃はおまかせで)
+# (ドラグレッダーに攻撃を任せる is the monster's attack: the GM named, or お任せ, says it is the GM's to choose;
+# あとは運に任せる！ is talk) — checks.py keeps such a line from being passed over as talk or an aside
+LEFT_TO_GM = re.compile(r"(?:移動|動き|攻撃|カード|回避|阻止|対象|相手|行動)\s*(?:は|を|も)?\s*"
+                         r"(?:(?:GM|ゲームマスター)\s*(?:様|さん|殿)?\s*(?:に|へ)?\s*(?:お任せ|おまかせ|任せ|まかせ)|お任せ|おまかせ)", re.I)
+_HALF_WIDTH_KANA, _HIRAGANA = re.compile(r"[ｦ-ﾟ]"), re.compile(r"[ぁ-ゖ]")
+# the character before a 中 that makes it "during" (トリック中, 攻撃中, ベント中), not the band: a katakana or a
+# kanji of a word (a band's 中 follows a label, a separator, a particle or nothing: 移:中, 中へ, 距離は中)
+_DURING = re.compile(r"[ァ-ヺー一-鿿](?<![移近遠能受攻避阻動離寄])")
 # the one who attacks, said before a condition on being attacked (刃さんに攻撃されたら)
 _BY_WHOM = re.compile(r"\s*(?:さん|くん|君|ちゃん|様|氏)?\s*(?:に|から)\s*(?:攻撃され|こうげきされ|狙われ|ねらわれ|撃たれ|殴られ|斬られ|切られ)")
 # what is said between the one attacked and 庇う (城戸さんが狙われたら庇う: 庇う 城戸)
 _COVER_WHEN = re.compile(r"\s*(?:さん|くん|君|ちゃん|様|氏)?\s*(?:が|を)\s*(?:狙われ|ねらわれ|攻撃され|こうげきされ|撃たれ|うたれ|殴られ|襲われ|おそわれ|やられ)"
                          r"(?:たら|た時|たとき|る時|るとき|る場合|た場合|そうな時|そうなとき|そうなら|そうになったら)(?:は|に|には)?\s*[、,]?\s*"
-                         r"|\s*(?:さん|くん|君|ちゃん|様|氏)?\s*を?\s*")  # きどかばう, 城戸さんを庇う: its object, just before it
+                         r"|\s*(?:さん|くん|君|ちゃん|様|氏)?\s*[をの]?\s*")  # きどかばう, 城戸さんを庇う, 北岡さんの盾になる: its object
 _NO_WORD_STARTS = frozenset("ーんゃゅょっぁぃぅぇぉゎ")
 _RULES = ("最も近い相手", "最も遠い相手")  # the rule words' values (data/lexicon.yaml, role rule)
 # what says the card after is the answer when the condition before does not hold (それ以外はGV)
@@ -2030,7 +2188,9 @@ class _NameSpellings:
 
 # イベントファイナル's marker, on the folded text (いべんとふぁいなる is イベントファイナル there), with
 # the colon and the spaces after it: what follows is the free text
-_EVENT_MARKER = re.compile(r"(?:イベントファイナル|イベファイ?(?=\s*[:：])|event\s*final|ef(?=\s*[:：]))\s*[:：]?\s*", re.I)
+# (イベントファイナルの台詞はあとで, イベントファイナルをどうしよう: talk about it, unless a colon follows on the line)
+_EVENT_MARKER = re.compile(r"(?:イベントファイナル(?!\s*(?:ノ|ヲ|ッテ|ドウ)(?![^\n]*[:：]))|イベファイ?(?=\s*[:：])|event\s*final|ef(?=\s*[:：]))"
+                           r"\s*[:：]?\s*", re.I)
 
 
 def _event_final(tokens: list[Token], src: Text) -> list[Token]:
