@@ -13,8 +13,9 @@ _RULE_LINE = re.compile(r"[ \u3000]*[-‐‑–—―─━ー－=＝_＿~～〜
 # a signature's first line begun by a rule (-- M. Okochi, ――森, ――北岡こと源蔵): the line and what follows
 _SIGNED_LINE = re.compile(r"[ \u3000]*(?:--|[‐‑–—―─━－]{2,})[ \u3000]*[^-‐‑–—―─━－>\s\u3000].*")
 # a letter's closing on a line of its own (Regards, Makoto / Keigu. / Best regards): what follows is the signature
+# (敬具\n追伸　…: a postscript after the closing is no order either)
 _CLOSING_LINE = re.compile(r"[ \u3000]*(?:(?:best |kind |warm )?regards|sincerely(?: yours)?|yours(?: truly| sincerely)?|cheers|"
-                           r"keigu|kashiko|sousou)[ \u3000]*[.,、。]?(?:[ \u3000]*[A-Za-z. ]{1,30})?[ \u3000]*", re.I)
+                           r"keigu|kashiko|sousou|敬具|草々|かしこ)[ \u3000]*[.,、。]?(?:[ \u3000]*(?:[A-Za-z. ]{1,30}|[^\s]{1,12}))?[ \u3000]*", re.I)
 _SAGE_LINE = re.compile(r"[ \u3000]*(?:sage|age|ｓａｇｅ|ａｇｅ|SAGE|ＳＡＧＥ)[ \u3000]*")
 
 

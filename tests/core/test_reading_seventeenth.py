@@ -197,3 +197,15 @@ def test_the_monsters_attack_given_to_it_is_no_choice_left_open(camps):
     """ドラグレッダーに攻撃を任せる names no GM and says no お任せ: not asked as a choice left open."""
     got, _notes = read_for_check(camps["rd"], "城戸", "【行動】アドベントでドラグレッダーに攻撃を任せる")
     assert got == "アドベント"
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # a postscript after the letter's closing is no order; 届きそうなら is a 受動 card's condition; だけ with its dakuten dropped
+    ("three", "北岡", "拝啓\n【行動】\nムーブベントで城戸さんから離れます\n攻撃は城戸さんに\n敬具\n追伸　ムーブベントでは武器がないのでしょうか。",
+     "離れる: 城戸 / ムーブベント / 攻撃: 城戸"),
+    ("rd", "城戸", "【行動】ソードベント\n相手の攻撃が届きそうならガードベントを使います", "ソードベント / 受動: 攻撃ならガードベント"),
+    ("rd", "城戸", "【行動】\nあどべんと\nちょうかいひ1 ほんたいたけ", "アドベント / 超回避 1: 本体の攻撃だけ"),
+])
+def test_corpus_24_rider_letters(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical

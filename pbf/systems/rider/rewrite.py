@@ -137,7 +137,7 @@ _SCOPE_IN_BRACKETS = re.compile(rf"(?:(?:回避|避)\s*[:：]\s*)?((?:超回避|
 # the scope's words as boards and phones write them too: ほんたい, hontai, AV, advent, 意外 (an IME's 以外), igai, dake
 _BODY, _ADVENT = r"(?:本体|ほんたい|ホンタイ|hontai|ライダー本人|ライダー|本人|body|the body|rider|the rider)", r"(?:アドベント|アドベンド|あどべんと|advent|av)"
 _WHO = rf"(?:{_BODY}|(?:契約)?モンスター|{_ADVENT}|庇う(?:とき|時)?|かばう(?:とき|時)?|cover(?:ing)?)"
-_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|の口撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|ダケ|ノミ|限定|以外|意外|イガイ|dake|nomi|igai|only)"
+_OF_ATTACK, _ONLY_OR_NOT = r"(?:\s*(?:の攻撃|の口撃|no\s+kougeki|'s attacks?))?", r"(?:のみ|だけ|たけ|ダケ|ノミ|限定|以外|意外|イガイ|dake|nomi|igai|only)"
 _SCOPE_START = re.compile(rf"\s*(?:{_BODY}|相手の攻撃|(?:契約)?モンスター|{_ADVENT}|庇う|かばう|cover)", re.I)
 _SCOPE_FOLLOWS = re.compile(r"\s*(?:(?:except|only)\s+(?:advent|monster|the monster|cover|own attack|rider|the rider)\b|"
                             rf"{_WHO}{_OF_ATTACK}\s*{_ONLY_OR_NOT})", re.I)
@@ -525,9 +525,6 @@ class Rewritten:
         self.card_names = {card.get("name", cid) for cid, card in data.cards.items()}
         self.phase = {cid: card.get("phase", "either") for cid, card in data.cards.items()}
         src = Text(original)
-        if _HALF_WIDTH_KANA.search(original) and not _HIRAGANA.search(original):
-            # ｷﾄﾞﾆ ﾁｶﾖﾙ: a phone's half-width kana, with no hiragana at all — its particles are katakana too (ﾆ is に)
-            src.norm = "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in src.norm)
         self.src = src
         lex = lexicon(data)
         pieces: list[tuple[str, int, int]] = []  # (text, original start, original end)
@@ -674,6 +671,11 @@ class Rewritten:
                     scanned[inside[0]:inside[-1] + 1] = [Token(m.start(), m.end(), "function")]  # said, as a particle is
                     line, column, shown = src.where(m.start(), m.end())
                     self.notes.append(Problem("は今の距離の説明として読みました（移動ではありません）。", line=line, column=column, text=shown))
+        for k in range(1, len(scanned)):  # ｷﾄﾞﾆ: the particle after the name, in katakana as the name is
+            tok, before = scanned[k], scanned[k - 1]
+            if tok.kind == "unknown" and tok.word is None and before.kind == "symbol" and before.end == tok.start and \
+                    src.norm[tok.start:tok.end] in _KATAKANA_PARTICLES and "ァ" <= src.norm[before.start] <= "ヺ":
+                scanned[k] = Token(tok.start, tok.end, "function", Word("function", src.norm[tok.start:tok.end], kind="function"))
         for tok in scanned:
             if tok.kind == "symbol":  # ないと, ぞるだ, ren: a fighter's name by its reading
                 tok.kind = "unknown"
@@ -2081,7 +2083,8 @@ _BARE_VENT = re.compile(r"(?m)^[ \t\u3000]*(?:ベント|ヘント|vent|bento)[ \
 # あとは運に任せる！ is talk) — checks.py keeps such a line from being passed over as talk or an aside
 LEFT_TO_GM = re.compile(r"(?:移動|動き|攻撃|カード|回避|阻止|対象|相手|行動)\s*(?:は|を|も)?\s*"
                          r"(?:(?:GM|ゲームマスター)\s*(?:様|さん|殿)?\s*(?:に|へ)?\s*(?:お任せ|おまかせ|任せ|まかせ)|お任せ|おまかせ)", re.I)
-_HALF_WIDTH_KANA, _HIRAGANA = re.compile(r"[ｦ-ﾟ]"), re.compile(r"[ぁ-ゖ]")
+# a particle in katakana right after a fighter's name (ｷﾄﾞﾆ ﾁｶﾖﾙ: a phone's half-width kana, ﾆ for に)
+_KATAKANA_PARTICLES = frozenset(("ニ", "ヲ", "カラ", "ト", "ヘ", "マデ", "ハ", "ガ", "ノ"))
 # the character before a 中 that makes it "during" (トリック中, 攻撃中, ベント中), not the band: a katakana or a
 # kanji of a word (a band's 中 follows a label, a separator, a particle or nothing: 移:中, 中へ, 距離は中)
 _DURING = re.compile(r"[ァ-ヺー一-鿿](?<![移近遠能受攻避阻動離寄])")
