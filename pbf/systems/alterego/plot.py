@@ -676,7 +676,6 @@ class _Source:
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
         tokens = self._open_count(self._functions_apart(tokens))
-        self._applause(tokens)
         self._part_missing()
         tokens = self._spaced_then(self._adjective_attack(self._particle_slips(self._katakana_functions(tokens))))
         self._today_or_strong(tokens)
@@ -725,6 +724,7 @@ class _Source:
         if remarks and not self.problems and _nothing_read(tokens):
             self._nothing("出すカードか技の名前を書いてください。何もしないなら「なし」。")  # 必殺技を出します: chat, and no plot
         self.notes.extend(passed_over(tokens, self.source))
+        self._applause(tokens)  # after the talk is passed over: only 8s read as cards
         self._cut_short(tokens)
         self._emit(tokens)
 
@@ -761,7 +761,7 @@ class _Source:
             self.notes.append(Problem(f"をテンキーの{'↑' * len(said)}（垂直ジャンプ{len(said)}回）と読みました。"
                                       f"ニコニコの拍手（{said}）のつもりかもしれません。", line=line, column=column,
                                       text=shown, severity="warning",
-                                      hint="拍手なら行動の行から消し、行動を書き直してください（垂直ジャンプなら「↑↑↑」と書くと確実です）。"))
+                                      hint=f"拍手なら行動の行から消し、行動を書き直してください（垂直ジャンプなら「{'↑' * len(said)}」と書くと確実です）。"))
 
     def _open_count(self, tokens: list[Piece]) -> list[Piece]:
         """``弱攻撃を2回か3回``, ``前進2〜3回``, ``弱を2か3回``: two counts of one card with か (or), 〜 or
@@ -1804,9 +1804,15 @@ class _Source:
             return None
         named: list[str] = []
         open_said = question
+        odd = False  # a card's kanji inside a word of talk (最強説), a counter with no number (不発): what an order line would refuse
         for k, t in enumerate(said):
             before = said[k - 1] if k else None
             nxt = said[k + 1] if k + 1 < len(said) else None
+            if t.kind == "symbol" and src.norm[t.start:t.end] in ("弱", "強") and any(
+                    u is not None and u.kind == "unknown" and u.word is None and not u.candidates
+                    and (u.end == t.start or u.start == t.end) and kana.has_kanji(src.norm[u.start:u.end]) for u in (before, nxt)):
+                odd = True
+                continue  # 最強説: the kanji inside a word of talk pbf does not know, no card
             if t.kind in ("symbol", "refer", "negation", "event_final", "cancel"):
                 return None
             if t.kind == "number":
@@ -1825,6 +1831,8 @@ class _Source:
                     return None
                 open_said = True
                 continue
+            if t.kind == "counter" and (before is None or before.kind != "number") and src.norm[t.start:t.end] in _TIMES_COUNTERS:
+                odd = True  # 不発: a counter with no number, a word of talk
             if t.kind == "counter" or t.kind not in ("word", "unknown") or t.word is None:
                 continue
             if nxt is not None and nxt.kind == "function" and src.norm[nxt.start:nxt.end] == "が":
@@ -1837,6 +1845,7 @@ class _Source:
             elif not isinstance(value, str) or (value and value not in cards):
                 return None
             named.append(src.norm[t.start:t.end])
+        open_said = open_said or (odd and any(t.kind == "laugh" for t in said))  # 朧月ぶっぱ！不発でも草生える
         if not named and not any(t.kind == "number" for t in said):
             return None  # これでいいですか？: no order word — chat, as chat_lines reads it
         if not open_said and _TALK_END.search(body) and any(t.kind == "unknown" and t.word is None and not t.candidates
