@@ -54,6 +54,8 @@ def test_talk_that_adds_a_card_is_still_asked(camps):
     assert "「殴り」どのカードのことか決まらない語です" in refused(camps, "【行動】前進\n殴りにいくｗ")
     # a move the plot does not hold: more of the order, not talk
     assert "決まらない語です" in refused(camps, "【行動】弱\n前進してから殴るｗ")
+    # a line that goes on with the order (それから, 次に): more of it, asked
+    assert "「殴ります」どのカードのことか決まらない語です" in refused(camps, "【行動】前進 弱\nそれから殴りますｗ")
     # a count the plot does not hold (2マス under one 後退): not said again
     with pytest.raises(OrderError):
         read_for_check(camps["ae"], "美鈴", "【行動】後退\n打たれそうなら2マス下がると聞いたので、下がってみます。")

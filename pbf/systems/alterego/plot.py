@@ -536,6 +536,7 @@ _NOT_PUT_IN = re.compile(r"[はを]?(?:入れて(?:い|は|お)?(?:ません|な
 _CONDITION = re.compile(r"[たっだ]ら|なら|れば|ように|ないよう|んよう|作戦")  # 作戦: 近づいて待つ作戦, the plan said
 _CLAUSE_STOPS = frozenset((" ", "\u3000", "、", ",", "，", "。"))
 _PART = re.compile(r"[(\[]\s*([1-9])\s*/\s*([1-9])\s*[)\]]")  # (1/2): a part of a post split as a thread's
+_GOES_ON = re.compile(r"[ \u3000]*(?:それから|その後|そのあと|その次|次に|つぎに|続けて|つづけて|あとは|後は|最後に|さいごに|then|and then|after that)")  # a line that goes on with the order
 _TALK_END = re.compile(r"(?:です|ます|ません|ました|でした|つもり|予定)[。.!！]*$")  # a sentence's polite end (talk, not an order's words)
 _CLAUSE_CORRECTION = re.compile(r"間違|まちが|訂正|やっぱ|やはり|じゃなく|ではなく|代わり|かわり")
 
@@ -1795,8 +1796,8 @@ class _Source:
         src = self.source
         cards = plot.replace("|", "").replace(" ", "")
         written = src.norm[said[0].start:said[-1].end]
-        if _CLAUSE_CORRECTION.search(written):
-            return None
+        if _CLAUSE_CORRECTION.search(written) or _GOES_ON.match(written):
+            return None  # それから殴りますｗ: the order goes on — more of it, not talk (asked as before)
         body = re.sub(r"(?:[ \u3000]*(?:#|@)\S*)+$", "", written).rstrip(" \u3000")
         question = re.search(r"[？?]|(?:ますか|ですか|でしょうか)[。]*$", body) is not None
         talk = question or any(t.kind == "laugh" for t in said) or _TALK_END.search(body) is not None
