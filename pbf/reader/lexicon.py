@@ -377,6 +377,11 @@ class Lexicon:
             # target, too short): the note names the verb, not the concept's spelling — 「さがり」を
             # 「ガード」と読みました read as a far-fetched near miss of ガード
             return dataclasses.replace(w1, shown=spelled), []
+        if d1 < 0 and w1.kind == "order" and kana.has_kanji(said) and kana.has_kanji(form) and all(kana.has_kanji(ch) for ch in spelled) \
+                and spelled != w1.shown and not any(ch.isascii() for ch in spelled):
+            # 交代 for 後退 (コウタイ): an IME's kanji of the very reading names the word it was typed for,
+            # not the concept's spelling (「交代」を「ガード」と読みました read as if a guess)
+            return dataclasses.replace(w1, shown=spelled), []
         return w1, []
 
 

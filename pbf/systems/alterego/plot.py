@@ -535,6 +535,9 @@ _NOT_PUT_IN = re.compile(r"[はを]?(?:入れて(?:い|は|お)?(?:ません|な
                          r"|使って(?:い)?(?:ません|ない)|使(?:いません|わない))")
 _CONDITION = re.compile(r"[たっだ]ら|なら|れば|ように|ないよう|んよう|作戦")  # 作戦: 近づいて待つ作戦, the plan said
 _CLAUSE_STOPS = frozenset((" ", "\u3000", "、", ",", "，", "。"))
+_PART = re.compile(r"[(\[]\s*([1-9])\s*/\s*([1-9])\s*[)\]]")  # (1/2): a part of a post split as a thread's
+_GOES_ON = re.compile(r"[ \u3000]*(?:それから|その後|そのあと|その次|次に|つぎに|続けて|つづけて|あとは|後は|最後に|さいごに|then|and then|after that)")  # a line that goes on with the order
+_TALK_END = re.compile(r"(?:です|ます|ません|ました|でした|つもり|予定)[。.!！]*$")  # a sentence's polite end (talk, not an order's words)
 _CLAUSE_CORRECTION = re.compile(r"間違|まちが|訂正|やっぱ|やはり|じゃなく|ではなく|代わり|かわり")
 
 
@@ -543,6 +546,7 @@ _PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens
 
 _TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目", "kai", "times", "time"))
 _KANA_COUNTS = {"に": 2, "さん": 3, "よん": 4, "ご": 5,  # 前進に回: the count typed in kana (に is also a particle)
+                "ニ": 2,  # 前進ニ回: katakana ニ for 二, the kanji it looks like (an IME's or a hand's slip)
                 "いっ": 1, "いち": 1,  # こうげき いっかい: 一回 said (voice input) or typed in kana
                 "壱": 1, "弐": 2, "参": 3}  # 弱攻撃参回: an IME's 大字 for 一・二・三
 
@@ -672,6 +676,8 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
+        tokens = self._open_count(self._functions_apart(tokens))
+        self._part_missing()
         tokens = self._spaced_then(self._adjective_attack(self._particle_slips(self._katakana_functions(tokens))))
         self._today_or_strong(tokens)
         tokens = self._hangul_after(self._glossed(tokens))
@@ -698,7 +704,7 @@ class _Source:
         tokens = self._same_move_twice(tokens)
         tokens = self._aimed_at(tokens)
         tokens = self._explaining(self._jargon(self._quoted(tokens)))
-        tokens = self._restated_below(tokens)
+        tokens = self._talk_below(self._restated_below(tokens))
         named_after = _named_after_symbols(tokens, self.source)
         tokens, restated = self._said_of_notation(tokens)
         self.notes.extend(n for n in named_after if (n.line, n.column) not in restated)
@@ -719,8 +725,118 @@ class _Source:
         if remarks and not self.problems and _nothing_read(tokens):
             self._nothing("出すカードか技の名前を書いてください。何もしないなら「なし」。")  # 必殺技を出します: chat, and no plot
         self.notes.extend(passed_over(tokens, self.source))
+        self._applause(tokens)  # after the talk is passed over: only 8s read as cards
         self._cut_short(tokens)
         self._emit(tokens)
+
+    def _part_missing(self) -> None:
+        """``【行動】→→弱 (1/2)``: a post marked as a part of a thread ((1/2), （1/3）) whose later
+        parts are not in it — the rest may have been posted apart, or never: the plot may be cut
+        short. Read as written, warned (a post that holds (1/2) and (2/2) is whole)."""
+        src = self.source
+        parts = [(m, int(m.group(1)), int(m.group(2))) for m in _PART.finditer(src.norm)]
+        if not parts:
+            return
+        whole = max(total for _m, _n, total in parts)
+        if whole < 2 or whole > 9 or max(n for _m, n, _t in parts) >= whole:
+            return
+        m, n, total = max(parts, key=lambda p: p[1])
+        line, column, shown = src.where(m.start(), m.end())
+        self.notes.append(Problem(f"とありますが、続き（{n + 1}/{total}）がこの投稿にありません。行動が途中までかもしれません。",
+                                  line=line, column=column, text=shown, severity="warning",
+                                  hint="続きがあるなら、行動を一つの投稿にまとめて書いてください。"))
+
+    def _applause(self, tokens: list[Piece]) -> None:
+        """``【行動】888``: three 8s or more written together, a word of their own, are numpad's ↑↑↑ — or
+        the applause of a ニコニコ comment (8 is ハチ: パチパチ). Read as numpad, warned: a GM asks
+        whether it is a plot (8 8 8 apart, or 88 inside a plot of digits, is numpad only)."""
+        src = self.source
+        for tok in tokens:
+            said = src.norm[tok.start:tok.end]
+            if tok.kind != "number" or len(said) < 3 or set(said) != {"8"}:
+                continue
+            if (tok.start and src.norm[tok.start - 1] not in " \u3000\n】:：") or \
+                    (tok.end < len(src.norm) and src.norm[tok.end] not in " \u3000\n!！"):
+                continue
+            line, column, shown = src.where(tok.start, tok.end)
+            self.notes.append(Problem(f"をテンキーの{'↑' * len(said)}（垂直ジャンプ{len(said)}回）と読みました。"
+                                      f"ニコニコの拍手（{said}）のつもりかもしれません。", line=line, column=column,
+                                      text=shown, severity="warning",
+                                      hint=f"拍手なら行動の行から消し、行動を書き直してください（垂直ジャンプなら「{'↑' * len(said)}」と書くと確実です）。"))
+
+    def _open_count(self, tokens: list[Piece]) -> list[Piece]:
+        """``弱攻撃を2回か3回``, ``前進2〜3回``, ``弱を2か3回``: two counts of one card with か (or), 〜 or
+        - between them leave the count open — a GM asks which; refused, naming both (it had read
+        弱弱弱弱, or said only that a number names no card). Only a count of a card said beside it
+        (a word or a card before it, or after it), on its line."""
+        src = self.source
+        said = [t for t in tokens if t.kind != "sep" or src.norm[t.start:t.end] == "\n"]
+        for k, first in enumerate(said):
+            if first.kind != "number" or not src.norm[first.start:first.end].isdigit():
+                continue
+            j = k + 1
+            counter = j < len(said) and said[j].kind == "counter" and src.norm[said[j].start:said[j].end] in (*_TIMES_COUNTERS, "マス")
+            if counter:
+                j += 1
+            if j + 1 >= len(said) or src.norm[said[j].start:said[j].end] not in ("か", "or", "〜", "~", "～", "-", "ー", "から") \
+                    or said[j + 1].kind != "number" or not src.norm[said[j + 1].start:said[j + 1].end].isdigit():
+                continue
+            last = j + 1
+            if last + 1 < len(said) and said[last + 1].kind == "counter":
+                last += 1
+            elif not counter:
+                continue
+            before = said[k - 1] if k else None
+            if before is not None and before.kind == "function" and src.norm[before.start:before.end] in _COUNT_PARTICLES and k >= 2:
+                before = said[k - 2]
+            after = said[last + 1] if last + 1 < len(said) else None
+            def card(t: Piece | None) -> bool:
+                return t is not None and (t.kind == "symbol" or (t.kind in ("word", "unknown") and t.word is not None
+                                                                 and isinstance(t.word.value, str) and bool(t.word.value)))
+            if not card(before) and not card(after):
+                continue
+            one = src.norm[first.start:said[j].start].strip()
+            other = src.norm[said[j + 1].start:said[last].end]
+            if not counter:
+                one += src.norm[said[last].start:said[last].end]
+            line, column, shown = src.where(first.start, said[last].end)
+            self.problems.append(Problem(f"は回数が一つに決まっていません（{one}か{other}）。", line=line, column=column, text=shown,
+                                         hint="出す回数を一つだけ書いてください（例：弱攻撃を2回）。"))
+            ids = {id(t) for t in said[k:last + 1]}
+            return [Piece(t.start, t.end, "sep") if id(t) in ids else t for t in tokens]
+        return tokens
+
+    def _functions_apart(self, tokens: list[Piece]) -> list[Piece]:
+        """``まえ に すすんて なくる``, ``弱 なくる``: a word written apart (spaces or the line's ends
+        around it) that the scanner cut into function words (な+くる) is no talk when, joined, it is an
+        order word with only its sound marks off (なくる: 殴る's なぐる, dakuten dropped on a phone) —
+        it is that word, read as a near miss (殴る asks 弱 or 強); it had been passed over unsaid.
+        Three kana at least, at distance 0 only (なので is no 投げて)."""
+        src = self.source
+        out: list[Piece] = []
+        k = 0
+        while k < len(tokens):
+            j = k
+            while j < len(tokens) and tokens[j].kind == "function" and (j == k or tokens[j].start == tokens[j - 1].end):
+                j += 1
+            if j - k < 2:
+                out.append(tokens[k])
+                k += 1
+                continue
+            start, end = tokens[k].start, tokens[j - 1].end
+            written = src.norm[start:end]
+            apart = (start == 0 or src.norm[start - 1] in " \u3000\n") and (end == len(src.norm) or src.norm[end] in " \u3000\n")
+            word = None
+            if apart and len(written) >= 3 and all("\u3041" <= ch <= "\u3096" or "\u30a1" <= ch <= "\u30fa" for ch in written):
+                near = self.lexicon.near(written)
+                if near and near[0][0] <= 0:
+                    word, _rivals = self.lexicon.correction(written)
+            if word is None:
+                out.extend(tokens[k:j])
+            else:
+                out.append(Piece(start, end, "unknown", word, corrected=True))
+            k = j
+        return out
 
     def _cancel_in_words(self, tokens: list[Piece]) -> list[Piece]:
         """``キャンセル（若とガードを捨てて）``: the cards a cancel discards said in words inside its
@@ -1068,9 +1184,22 @@ class _Source:
         src = self.source
         for k in range(len(tokens) - 1):
             card, ending = tokens[k], tokens[k + 1]
-            if card.kind != "word" or card.word is None or card.word.value not in ("弱", "強"):
+            if card.word is None or card.word.value not in ("弱", "強") or card.kind not in ("word", "unknown"):
                 continue
             folded = fold(src.norm[card.start:card.end])
+            if card.kind == "unknown" and card.corrected and len(folded) == 1 and kana.has_kanji(folded) \
+                    and ending.start == card.end and ending.word is not None and ending.word.concept.startswith("ask:") \
+                    and src.norm[ending.start:ending.end] == "攻撃":
+                # 全身全身若攻撃: the scanner cut 若 (a kanji of 弱's reading, a near miss of it alone) from
+                # 攻撃 (which alone asks 弱 or 強) — written together they are 若攻撃, 弱攻撃 as an IME typed it
+                word = self.lexicon.exact.get(fold(f"{card.word.value}攻撃"))
+                if word is not None:
+                    line, column, shown = src.where(card.start, ending.end)
+                    self.notes.append(Problem(f"を「{word.shown}」と読みました。", line=line, column=column, text=shown))
+                    return self._adjective_attack([*tokens[:k], Piece(card.start, ending.end, "word", word), *tokens[k + 2:]])
+                continue
+            if card.kind != "word":
+                continue
             if folded in ("ジャク", "キョウ") and ending.kind == "sep":
                 ending = card  # じゃく こうげき: 弱攻撃 with a space in it (no adjective ending)
                 j = k + 1
@@ -1625,6 +1754,108 @@ class _Source:
                                                           and isinstance(t.word.value, str)))
         return tokens
 
+    def _talk_below(self, tokens: list[Piece]) -> list[Piece]:
+        """``↑→弱弱\nジャンプから殴りにいくｗ``, ``前進 弱攻撃 ガード\nこれで攻撃してから守りに入れますか？``,
+        ``前進を2回、そのあと弱攻撃\nリーチが1なので、近づいてから当てるつもりです。``: a line below the
+        plot that reads as talk (a laugh, a question, a sentence's polite end) and holds what an order line
+        would not leave open — a verb of attack that names no card (殴り, 蹴る, 攻撃して: 弱 or 強), a
+        number, or the question itself — while each order word in it says again what the plot above
+        holds (an attack when the plot has one, 2マス詰めて when it has →→), is talk about the plot: passed
+        over, warned, naming the words. A number after a word pbf does not know and its が/は (リーチが1)
+        is said of that word. A line that adds a card, a symbol, or a correction is read as before (an
+        attack under a plot without one is still asked 弱 or 強)."""
+        src = self.source
+        plot = ""
+        for line in lines_of(tokens, src):
+            said = [t for t in line if t.kind != "sep"]
+            named = self._talk_restating(said, plot) if plot and said else None
+            if named is None:
+                plot += "".join(src.norm[t.start:t.end] if t.kind == "symbol" else
+                                (t.word.value if isinstance(t.word.value, str) else "弱") * 1 for t in said
+                                if t.kind == "symbol" or (t.kind in ("word", "unknown") and t.word is not None
+                                                          and isinstance(t.word.value, str)))
+                continue
+            tags = [t for t in said if t.kind == "comment" and src.norm[t.start:t.start + 1] in "#@"]
+            kept = [t for t in said if t not in tags]
+            while len(kept) > 1 and kept[-1].kind == "comment" and kept[-1] in tags:
+                kept.pop()
+            line_no, column, shown = src.where(kept[0].start, kept[-1].end)
+            words = "」「".join(named)
+            why = f"（「{words}」は上の行動のカードと同じです）" if named else ""
+            self.notes.append(Problem(f"は行動の後の文として読みませんでした{why}。", line=line_no, column=column,
+                                      text=shown, severity="warning",
+                                      hint="行動の続きなら、行動の行に続けて書いてください。"))
+            for t in kept:
+                t.kind, t.word, t.corrected, t.candidates = "sep", None, False, ()
+        return tokens
+
+    def _talk_restating(self, said: list[Piece], plot: str) -> list[str] | None:
+        """The order words of a line of talk under ``plot`` (:meth:`_talk_below`), as written, when
+        each says again what the plot holds and the line leaves open what an order would not; None
+        otherwise."""
+        src = self.source
+        cards = plot.replace("|", "").replace(" ", "")
+        written = src.norm[said[0].start:said[-1].end]
+        if _CLAUSE_CORRECTION.search(written) or _GOES_ON.match(written):
+            return None  # それから殴りますｗ: the order goes on — more of it, not talk (asked as before)
+        body = re.sub(r"(?:[ \u3000]*(?:#|@)\S*)+$", "", written).rstrip(" \u3000")
+        question = re.search(r"[？?]|(?:ますか|ですか|でしょうか)[。]*$", body) is not None
+        talk = question or any(t.kind == "laugh" for t in said) or _TALK_END.search(body) is not None
+        if not talk:
+            return None
+        named: list[str] = []
+        open_said = question
+        odd = False  # a card's kanji inside a word of talk (最強説), a counter with no number (不発): what an order line would refuse
+        for k, t in enumerate(said):
+            before = said[k - 1] if k else None
+            nxt = said[k + 1] if k + 1 < len(said) else None
+            if t.kind == "symbol" and src.norm[t.start:t.end] in ("弱", "強") and any(
+                    u is not None and u.kind == "unknown" and u.word is None and not u.candidates
+                    and (u.end == t.start or u.start == t.end) and kana.has_kanji(src.norm[u.start:u.end]) for u in (before, nxt)):
+                odd = True
+                continue  # 最強説: the kanji inside a word of talk pbf does not know, no card
+            if t.kind in ("symbol", "refer", "negation", "event_final", "cancel"):
+                return None
+            if t.kind == "number":
+                digits = src.norm[t.start:t.end]
+                if before is not None and k >= 2 and before.kind == "function" and src.norm[before.start:before.end] in ("が", "は") \
+                        and said[k - 2].kind == "unknown" and said[k - 2].word is None and not said[k - 2].candidates:
+                    open_said = True  # リーチが1: said of the word before it
+                    continue
+                if not digits.isdigit() or nxt is None or nxt.kind != "counter":
+                    return None
+                after = said[k + 2] if k + 2 < len(said) else None
+                word = after if after is not None and after.kind == "word" and after.word is not None else \
+                    before if before is not None and before.kind == "word" and before.word is not None else None
+                if word is None or not isinstance(word.word.value, str) or not word.word.value \
+                        or word.word.value * int(digits) not in cards:
+                    return None
+                open_said = True
+                continue
+            if t.kind == "counter" and (before is None or before.kind != "number") and src.norm[t.start:t.end] in _TIMES_COUNTERS:
+                odd = True  # 不発: a counter with no number, a word of talk
+            if t.kind == "counter" or t.kind not in ("word", "unknown") or t.word is None:
+                continue
+            if nxt is not None and nxt.kind == "function" and src.norm[nxt.start:nxt.end] == "が":
+                continue  # 攻撃が来なければ: what comes at the player, not a card
+            value = t.word.value
+            if isinstance(value, tuple) and set(value) == {"弱", "強"}:
+                if "弱" not in cards and "強" not in cards:
+                    return None  # an attack under a plot with none: still asked 弱 or 強
+                open_said = True
+            elif not isinstance(value, str) or (value and value not in cards):
+                return None
+            named.append(src.norm[t.start:t.end])
+        open_said = open_said or (odd and any(t.kind == "laugh" for t in said))  # 朧月ぶっぱ！不発でも草生える
+        if not named and not any(t.kind == "number" for t in said):
+            return None  # これでいいですか？: no order word — chat, as chat_lines reads it
+        if not open_said and _TALK_END.search(body) and any(t.kind == "unknown" and t.word is None and not t.candidates
+                                                           and not t.corrected and t.end - t.start >= 2 for t in said):
+            open_said = True  # 画面端まで逃げます under 後退 後退: a sentence that says where, of the moves above
+        if not open_said:
+            return None
+        return list(dict.fromkeys(named))
+
     def _restating(self, clause: list[Piece], plot: str) -> list[str] | None:
         """The order words of a clause, as written, when each says again what ``plot`` holds; None
         when one says more (another card, a number, a correction, a card symbol)."""
@@ -1800,7 +2031,7 @@ class _Source:
                 if not counted and said in _TIMES_COUNTERS:
                     kana = src.norm[before.start:before.end] if before is not None and before.end == tok.start else ""
                     word_before = tokens[index - 2] if index >= 2 and tokens[index - 2].end == before.start else None
-                    if kana == "に" and word_before is not None and word_before.kind == "word" and \
+                    if kana in ("に", "ニ") and word_before is not None and word_before.kind == "word" and \
                             fold(src.norm[word_before.start:word_before.end]) in _DIRECTIONS:
                         # まえに回: the に of 前に (a particle the word takes), or 2? — asked
                         problem(before, "の「に」は「" + src.norm[word_before.start:before.end] + "」の「に」とも、数の2とも読めます。",

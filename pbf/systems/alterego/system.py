@@ -151,6 +151,9 @@ class AlterEgo:
         said_discards: list[Problem] = []
         if "捨" in text:
             text, said_discards = _discards_said(text)
+        spaced: list[Problem] = []
+        if _SPACED_KANA.search(text):
+            text, spaced = _kana_apart(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
         corrected: list[Problem] = []
         if "\n" in text and _AMENDS.search(text):
             text, corrected = self._amended(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
@@ -162,8 +165,12 @@ class AlterEgo:
             plot = plot_mod.Plot(plot.items, (*corrected, *plot.notes))
         if said_discards:
             plot = plot_mod.Plot(plot.items, (*said_discards, *plot.notes))
+        if spaced:
+            plot = plot_mod.Plot(plot.items, (*spaced, *plot.notes))
         if signed:
             plot = plot_mod.Plot(plot.items, (*plot.notes, *signed))
+        if character is not None:
+            self._others_named_alone(plot, character, ctx)
         if "ので" in text or "のつもりで" in text:
             plot = self._explained(text, plot, plot_mod, ctx, character)
         if "(" in text or "（" in text:
@@ -489,6 +496,24 @@ class AlterEgo:
                        column=column, text=rest.split("\n")[0])
         return plot_mod.Plot(first.items, (*first.notes, note))
 
+    def _others_named_alone(self, plot: Any, character: Any, ctx: Context) -> None:
+        """``【行動】弱\n旋風脚`` written by 美鈴: a line passed over as chat that is nothing but a
+        technique of another character (with a request's words after it: で, をお願いします, ！) names
+        a move the player means to play — and cannot, it is not their character's: refused, saying
+        whose it is and its cards (as on the order line). A line that says more (相手の旋風脚が怖い, 旋風脚で落とす)
+        stays talk."""
+        own = {name for tech in character.techniques for name in (tech.name, *tech.readings)}
+        for note in plot.notes:
+            if note.message != "は雑談として読みませんでした。" or not note.text:
+                continue
+            m = _ALONE.fullmatch(note.text.strip())
+            if m is None or m.group(1) in own:
+                continue
+            problem = self._other_technique(Problem("カードとして読めない語です。", line=note.line, column=note.column,
+                                                    text=m.group(1)), character, ctx)
+            if problem.hint is not None:
+                raise OrderError([problem])
+
     def _other_technique(self, problem: Problem, character: Any, ctx: Context) -> Problem:
         """An unreadable word that is another character's technique: say whose, and its cards."""
         for other in ctx.data.characters.values():
@@ -773,6 +798,34 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
                                  line=line, column=column, text=m.group()))
             text = text[:m.start()] + written + " " * (len(m.group()) - len(written)) + text[m.end():]
     return text, notes
+
+
+# が ー ど, よ わ よ わ: a phone's stray spaces, one between every kana — three kana or more, each alone
+_SPACED_KANA = re.compile(r"(?<![^\s\u3000】：:、,])(?:[ぁ-ゖァ-ヺー][ \u3000]){2,}[ぁ-ゖァ-ヺー](?![^\s\u3000、,。!！?？])")
+
+
+def _kana_apart(text: str, plot_mod: Any, words: Any) -> tuple[str, list[Problem]]:
+    """``【行動】が ー ど``, ``よ わ よ わ``: kana each alone between spaces (three or more in a row)
+    are one word typed with a space after every kana — read joined (the spaces moved to the run's
+    end, so that what follows keeps its column), with a note, when the joined text reads as a plot;
+    as written otherwise. A word of kana is never one kana, so no reading is lost."""
+    notes: list[Problem] = []
+    joined = text
+    for m in reversed(list(_SPACED_KANA.finditer(text))):
+        run = m.group()
+        word = re.sub(r"[ \u3000]", "", run)
+        joined = joined[:m.start()] + word + " " * (len(run) - len(word)) + joined[m.end():]
+        line, column = position(text, m.start())
+        notes.insert(0, Problem(f"を、字の間の空白を詰めて「{word}」と読みました。", line=line, column=column, text=run))
+    try:
+        plot_mod.parse_plot(joined, words)
+    except OrderError:
+        return text, []
+    return joined, notes
+
+
+# a line that is one name and a request's words (旋風脚でお願いします, 旋風脚！)
+_ALONE = re.compile(r"([^\s、,。!！?？ｗw]+?)(?:で|を)?(?:お願いします|おねがいします|お願い|です|します|でいきます|で|！|!|ｗ|w|…|。|[ \u3000])*")
 
 
 # a bracket that says what the plot above is meant as: （朧月のつもり）, （投げのつもりです）
