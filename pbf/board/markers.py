@@ -66,10 +66,11 @@ ANCHOR = r"(?:>>\d+(?:\s*[-,、]\s*\d+)*\s*)+"  # >>12, >>12-15, >>12,14 (＞＞
 # The marker as a word in a sentence — 【行動】は行の先頭に…, 「【行動】」って, 【行動】を書き忘れた,
 # 【行動】してください — is chat, wherever it stands. Its sign is what follows it: a closing quote or
 # punctuation, a particle that no order begins with (の を って), a one-kana particle not followed by
-# more kana (は行頭 is a mention, はなれる an order), or a word that continues a sentence.
+# more kana (は行頭 is a mention, はなれる an order; が ー ど, kana typed apart to the line's end, an order),
+# or a word that continues a sentence.
 _MENTION = (
     r"\s*(?:[のをっ、。,.?!」』”’\"')\]】〕〉》〗]"
-    r"|[はがにでともへやだ](?![\u3041-\u3096\u30fc])"
+    r"|[はがにでともへやだ](?![\u3041-\u3096\u30fc])(?![ \u3000][\u3041-\u3096\u30fc](?:[ \u3000][\u3041-\u3096\u30fc])*[ \u3000]*(?:\n|$))"
     r"|です|でした|でしょ|する|して|した|しよう|します|しません|から|まで|より|とか|など|なら|だけ)"
 )  # compiled on first use: a turn imports this module for its footer alone (start-up)
 _OPENING_QUOTES = "「『“‘\"'("

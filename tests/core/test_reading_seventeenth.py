@@ -209,3 +209,9 @@ def test_the_monsters_attack_given_to_it_is_no_choice_left_open(camps):
 def test_corpus_24_rider_letters(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)
     assert got == canonical
+
+
+def test_out_of_range_says_the_next_one(camps):
+    """射程外なら (out of range) says the next name is the one attacked when the first cannot be."""
+    got, _notes = read_for_check(camps["three"], "蓮", "【行動】SV / 攻撃は北岡さん、射程外なら城戸さん")
+    assert got == "ソードベント / 攻撃: 北岡, 城戸"

@@ -30,7 +30,8 @@ FLOOR = {"alterego": (0.975, 0.98), "rider": (0.98, 0.96), "alterego-2": (0.975,
          "alterego-20": (0.995, 1.0), "rider-20": (0.975, 1.0),
          "alterego-21": (0.945, 0.98), "rider-21": (0.89, 0.96),
          "alterego-22": (0.995, 1.0), "rider-22": (0.955, 1.0),
-         "alterego-23": (0.975, 1.0), "rider-23": (0.94, 1.0)}
+         "alterego-23": (0.975, 1.0), "rider-23": (0.94, 1.0),
+         "alterego-24": (0.965, 1.0), "rider-24": (0.965, 1.0)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150,
@@ -38,19 +39,22 @@ SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alter
         "alterego-15": 300, "alterego-16": 300, "rider-16": 300, "alterego-17": 300, "rider-17": 300,
         "alterego-18": 300, "rider-18": 300, "alterego-19": 300, "rider-19": 300, "alterego-20": 300, "rider-20": 300,
         "alterego-21": 300, "rider-21": 300, "alterego-22": 300, "rider-22": 300,
-        "alterego-23": 300, "rider-23": 300}
+        "alterego-23": 300, "rider-23": 300, "alterego-24": 300, "rider-24": 300}
 # corpora 6 and 9 hold orders read otherwise than their writer meant, each with a warning or the
 # same cards: "jump forward, light", which the writer meant as エナジーキャノン and the ruling
 # (docs/rules/alterego.md) reads as two techniques named apart; a technique written apart after a
 # plot in symbols (8｜L　飛び込み); in corpus 18, an attack after a move against someone with no one
 # named, which the rider ruling reads as at the one approached (warned) and the writer left to the
-# default (the nearest first). MISREAD lists them;
+# default (the nearest first); in corpus 24, the converse: an attack after moving away from someone,
+# which the writer meant at that one and the ruling leaves to the default (warned). MISREAD lists them;
 # any other misread fails. (A plot read as the same techniques as meant, with a ｜ the writer placed
 # otherwise, is read as meant: runner._same_techniques.)
 MISREAD = {"alterego-6": {"【行動】jump forward, light"},
            "alterego-9": {"【行動】8｜L\u3000飛び込み"},
            "rider-18": {"【行動】\n城戸さんに近寄ります。アドベントでダークウイングに攻撃してもらいます。\n"
-                        "相手がファイナルベントを使ったら、コンファインベントで打ち消します。"}}
+                        "相手がファイナルベントを使ったら、コンファインベントで打ち消します。"},
+           "rider-24": {"【行動】\n城戸さんから遠距離まで下がります。\nシュートベントで攻撃します。\n"
+                        "超回避は、攻撃の達成値が5以上のときだけHPを1点使います。"}}
 
 
 @pytest.mark.parametrize("game", list(FLOOR))

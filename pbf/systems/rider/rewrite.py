@@ -2113,7 +2113,7 @@ _MOVER_PERSON = frozenset(("方", "人", "相手", "の", "奴", "やつ", "者"
 _MOVER = _MOVER_PERSON | {"くる", "てくる", "来る", "いく", "ていく", "行く", "は", "のは", "方は", "人は", "ようとする", "うとする", "とする"}
 # what says the next name is the one to attack when the one before cannot be (いなければ, 届かなかったら)
 _FALLBACK = re.compile(r"い(?:なければ|ない場合|ない(?:時|とき)|なかったら)|届か(?:なければ|ない場合|ない(?:時|とき)|なかったら)|"
-                       r"無理(?:なら|だったら)|(?:だめ|ダメ)(?:なら|だったら)")
+                       r"無理(?:なら|だったら)|(?:だめ|ダメ)(?:なら|だったら)|射程\s*(?:の)?\s*外(?:でしたら|なら|だったら|の場合は?|の(?:時|とき)は?)")
 # the move could not be made: 近寄れなければ, 離れられなかったら (for the next one to move against)
 _MOVE_FALLBACK = re.compile(r"(?:近寄|近づ|離)(?:れ|け|れられ)(?:なければ|ない場合|ない(?:時|とき)|なかったら)")
 # a way to move and a band that cannot be one move (近寄って遠へ): two moves, refused as two
