@@ -46,3 +46,30 @@ def signature(text: str) -> tuple[str, list[Problem]]:
     if not notes:
         return text, notes
     return "\n".join(lines).rstrip(), notes
+
+
+# the marks a memo app puts before each line of a list (▶前進\n▶前進\n▶投げ) that a reader could take for a card (▶ is →)
+_BULLETS = "▶▷►▸"
+_WORD_AFTER = re.compile(r"[ \u3000]*[ぁ-んァ-ヶー一-龯]{2,}")
+
+
+def bullets(text: str) -> tuple[str, list[Problem]]:
+    """A list of two lines or more, each begun by the same mark of ``_BULLETS`` and then a word (▶前進, ▶投げ —
+    not ▶弱, which may be → and 弱): the mark is a bullet, not a card — blanked (a space, so every position
+    stays), with a note. Any other use of the mark is left as it is."""
+    lines = text.split("\n")
+    starts = {k: line.lstrip(" \u3000")[:1] for k, line in enumerate(lines)}
+    marks = {m for m in starts.values() if m and m in _BULLETS}
+    if len(marks) != 1:
+        return text, []
+    mark = marks.pop()
+    listed = [k for k, m in starts.items() if m == mark]
+    if len(listed) < 2 or not all(_WORD_AFTER.match(lines[k], lines[k].index(mark) + 1) for k in listed) or \
+            any(mark in line[line.index(mark) + 1 if k in listed else 0:] for k, line in enumerate(lines)):
+        return text, []
+    for k in listed:
+        at = lines[k].index(mark)
+        lines[k] = lines[k][:at] + " " + lines[k][at + 1:]
+    first = listed[0]
+    return "\n".join(lines), [Problem("は行頭の箇条書きの印として読みました（カードではありません）。", line=first + 1,
+                                       column=text.split("\n")[first].index(mark) + 1, text=mark)]

@@ -47,7 +47,7 @@ _JAMO_CHAT = r"[\u110b\u1100\u1172\u116eㅇㄱㅠㅜ]{2,}"
 _EMOJI_CODE = r"(?<![^\s\u3000]):[a-z0-9_+\-]{2,32}:(?=[\s\u3000。、.,!！?？]|$)"
 _NUMBER = r"\d+|[一二三四五](?=\s*(?:回|階|会|解|界|かい|カイ|マス|歩|度|発|枚))"
 # an emoticon: a face in brackets, with what is written around it (m9(^Д^) <(_ _)> (｀・ω・´)ゞ)
-_EMOTICON = r"[<>m9ヽ\\oｍ]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍ]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?|[(][ァ-ヺー]{1,5}ッ(?=[ \t\u3000]*(?:\n|$))"
+_EMOTICON = r"[<>m9ヽ\\oｍ٩]*[(][^()\n]{0,12}[_^;´`･ωдд∀▽ﾟ゜°＾｀*Д•][^()\n]{0,12}[)][<>/ノゞヾゝヽ9oﾉmｍو۶]*(?:[ｦ-ﾟァ-ヺー]{1,6}(?![ァ-ヺ]))?|[(][ァ-ヺー]{1,5}ッ(?=[ \t\u3000]*(?:\n|$))"
 # … or a face said in kana, its bracket left open at the line's end: （ｷﾘｯ, (ﾄﾞﾔｯ (キリッ after folding)
 # an arrow pointing back at what was written, and what is said of it, to the end of the line
 # (強攻撃←これでどうだ, ↑↑ ←これで決める): on the folded text, after something on the line

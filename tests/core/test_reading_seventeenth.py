@@ -215,3 +215,18 @@ def test_out_of_range_says_the_next_one(camps):
     """射程外なら (out of range) says the next name is the one attacked when the first cannot be."""
     got, _notes = read_for_check(camps["three"], "蓮", "【行動】SV / 攻撃は北岡さん、射程外なら城戸さん")
     assert got == "ソードベント / 攻撃: 北岡, 城戸"
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # a memo app's ▶ before each line of a list is a bullet, not → (▶弱 alone may be → and 弱: left as it was)
+    ("ae", "美鈴", "【行動】\n▶前進\n▶前進\n▶強攻撃", "→→強"),
+    ("ae", "美鈴", "【行動】▶弱", "→弱"),
+    # 私が庇います after the condition on the one covered; a face with its arms (٩( 'ω' )و) ending a line of talk
+    ("three", "城戸", "【行動】\nガードベント\n蓮さんが狙われたときは、僕が庇います。", "ガードベント / 庇う 蓮"),
+    ("three", "城戸", "【行動】\nソードベント\nドラグセイバーで斬る！٩( 'ω' )و", "ソードベント"),
+    # talk of a later turn names cards that are not this turn's order
+    ("rd", "城戸", "【行動】近寄る / ソードベント\nサバイブは次のターンかな〜ｗ", "近寄る / ソードベント"),
+])
+def test_corpus_25_first_fixes(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical

@@ -145,9 +145,11 @@ class AlterEgo:
         character = ctx.data.characters.get(ctx.players[player].character)
         signed: list[Problem] = []
         if "\n" in text:
-            from ...reader.post import signature
+            from ...reader.post import bullets, signature
 
             text, signed = signature(text)
+            text, listed = bullets(text)
+            signed += listed
         said_discards: list[Problem] = []
         if "捨" in text:
             text, said_discards = _discards_said(text)

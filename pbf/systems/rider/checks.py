@@ -323,7 +323,7 @@ _ROMAJI_TALK_END = r"(?<![a-z])(?:ken|kedo|ne|yo|zo|ze|tai|kana|yone|dane|dayo|h
 # a later line written as talk: a laugh, a trailing …/～, a sentence-final particle, あ、 or a word
 # to the GM at its start (初手から殴りにいきますｗ, あ、今回はFVまだ温存で, 城戸のサバイブは怖いので…)
 _TALK = re.compile(r"[ｗ笑草!！♡♥♪☆★\U0001F300-\U0001FAFF]\s*$|(?<![a-z])w+\s*$|[…‥～〜]+\s*$|\.{3}\s*$|(?:ね|よ|な|ぞ|ぜ|わ|かな|はず|かも|っす|もん|じゃん|ます|です)[!！?？ｗw笑。]*\s*$"
-                   r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）]\s*$"  # a face: 今回は盾役で(｀・ω・´)
+                   r"|[(（][^()（）\n]{0,12}[ω∀´｀・ﾟ゜＾^;；_＿∇▽≧≦ﾉノ][^()（）\n]{0,12}[)）][و۶ノﾉゞ/]*\s*$"  # a face: 今回は盾役で(｀・ω・´)
                    r"|(?:か|かな|でしょうか|ますか|ですか|よね|だよね)\s*[?？。.]*\s*$|[?？]\s*$"
                    r"|^\s*(?:あ[、,]|あっ|えっと|【\s*GM|GMさん)"
                    r"|^\s*[※＊]"  # ※息子の代筆です: a note under the order
@@ -336,6 +336,10 @@ _ROLEPLAY = re.compile(r'^\s*(?:(?:「[^」\n]*」|『[^』\n]*』|"[^"\n]*"|“
 # condition or a scope (阻止しないのは近づく時だけね) — each may change the order above
 _NOT_TALK = re.compile(r"やっぱ|やめ|じゃなく|訂正|変更|取り消|なし|ない|ません|せず|ず[、。,.!！\s]|なら|たら|れば|とき|時|場合|だけ|のみ|以外|優先|"
                        r"\b(?:if|only|except|not|no|don'?t|instead)\b", re.I)
+
+
+# talk of a later turn (FVは次のターンかな〜, サバイブはまだ温存ｗ): the cards it names are not this turn's order
+_LATER = re.compile(r"次の?ターン|来ターン|次回|次こそ|次は|まだ温存|温存で|温存しと|next turn|later", re.I)
 
 
 def _left_open(line: str) -> bool:
@@ -372,7 +376,7 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     for _round in range(min(len(talk), 12)):
         rest = norm("\n".join(line for k, line in enumerate(lines) if k not in talk))
         rest_options = _options(rest, data)
-        failing = next((k for k in talk if not _said_elsewhere(norm(lines[k]), rest, rest_options, data)), None)
+        failing = next((k for k in talk if not _LATER.search(lines[k]) and not _said_elsewhere(norm(lines[k]), rest, rest_options, data)), None)
         if failing is None:
             break
         talk = [k for k in talk if k != failing]
