@@ -230,3 +230,42 @@ def test_out_of_range_says_the_next_one(camps):
 def test_corpus_25_first_fixes(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)
     assert got == canonical
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", [
+    # a card and its condition in brackets without the label, beside the card used
+    ("rd", "刃", "【行動】\nトリックベント\nガード(攻撃)", "トリックベント / 受動: 攻撃ならガードベント"),
+    ("rd", "刃", "【行動】\nｽﾄﾗｲｸ\nｶﾞｰﾄﾞ(ｺｳｹﾞｷ)", "ストライクベント / 受動: 攻撃ならガードベント"),
+    # English: whoever's, charge at; a line of English talk whose words the order holds
+    ("three", "北岡", "order: get away from whoever's nearest / Shoot Vent", "離れる: 最も近い相手 / シュートベント"),
+    ("three", "城戸", "order: charge at whoever's farthest / sword vent", "近寄る: 最も遠い相手 / ソードベント"),
+    ("three", "北岡", "order: stay / Final Vent / target Kido\nbig burst this turn, FV ready", "ファイナルベント / 攻撃: 城戸"),
+    # an option not used, its reason between; an IME's 位置 for いち after 隙狙い (noted); a rider's weapon as the card
+    ("rd", "城戸", "【行動】\nソードベント\n隙狙いはよく分からないので使いません", "ソードベント"),
+    ("rd", "刃", "【行動】\nソードベント\n隙狙い位置", "ソードベント / 隙狙い 1"),
+    ("rd", "城戸", "【行動】\nソードベントを使います。\n相手の攻撃はドラグセイバーで受けます。", "ソードベント / 受け"),
+])
+def test_corpus_25_rider(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+
+
+def test_an_imes_number_is_said(camps):
+    _got, notes = read_for_check(camps["rd"], "刃", "【行動】\nソードベント\n隙狙い位置")
+    assert any("「位置」を数の1と読みました" in p.format() for p in notes)
+
+
+def test_a_block_cut_off_is_asked(camps):
+    """そしし at the line's end is 阻止し… cut off: 阻止する or 阻止しない — asked (it had been read 阻止する, noted only)."""
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["three"], "北岡", "【行動】\nしゅーとべんと\nこうげき れん\nそしし")
+    assert "「阻止する」か「阻止しない」か決まりません" in str(caught.value)
+
+
+def test_the_list_names_each_riders_weapons(tmp_path):
+    """pbf list shows what a card brings out by name, so a player knows ドラグセイバー is the sword vent."""
+    from pbf.systems.rider.catalogue import catalogue
+    from pbf.systems.rider.data import load
+
+    ryuki = next(r for r in catalogue(load(None), 20)["riders"] if r["id"] == "ryuki")
+    assert {"id": "sword_vent", "card": "ソードベント", "names": ["ドラグセイバー"]} in ryuki["weapons"]

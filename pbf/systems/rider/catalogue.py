@@ -43,6 +43,10 @@ def catalogue(data: RiderData, hp: int) -> dict[str, list[dict[str, Any]]]:
                 {"id": card, "name": data.card_name(card), "count": int(count)}
                 for card, count in (sheet.get("deck") or {}).items()
             ],
+            "weapons": [  # what a card brings out, by name (a post may name the card so: ドラグセイバー)
+                {"id": card, "card": data.card_name(card), "names": [str(n) for n in names or ()]}
+                for card, names in (sheet.get("weapons") or {}).items()
+            ],
         }
         for rid, sheet in data.riders.items()
     ]

@@ -338,6 +338,10 @@ _NOT_TALK = re.compile(r"やっぱ|やめ|じゃなく|訂正|変更|取り消|�
                        r"\b(?:if|only|except|not|no|don'?t|instead)\b", re.I)
 
 
+# a line of English under the order (burst window, FV is off CD; zolda FV hurts, pre-mitigating): talk when it is
+# words and commas only, begun by no label of the order (passive:, target, evade:) — its order words are checked
+_ENGLISH_TALK = re.compile(r"(?!(?:passive|target|evade|order|koudou|action|judou|kougeki|block|allow|cover)\b)"
+                           r"[a-z][a-z'\-]*(?:[ ,]+[a-z0-9][a-z0-9'\-]*){2,}[.!]*", re.I)
 # talk of a later turn (FVは次のターンかな〜, サバイブはまだ温存ｗ): the cards it names are not this turn's order
 _LATER = re.compile(r"次の?ターン|来ターン|次回|次こそ|次は|まだ温存|温存で|温存しと|next turn|later", re.I)
 
@@ -366,7 +370,8 @@ def _without_talk(text: str, player: str, state: dict[str, Any], data: RiderData
     starts = [sum(len(line) + 1 for line in lines[:k]) for k in range(len(lines))]
     talk = [k for k, line in enumerate(lines)
             if k > 0 and line.strip() and not _left_open(line) and (
-                _ROLEPLAY.match(line) or (_TALK.search(line.strip()) and not _NOT_TALK.search(_romaji_particles(line))))
+                _ROLEPLAY.match(line) or ((_TALK.search(line.strip()) or _ENGLISH_TALK.fullmatch(line.strip()))
+                                          and not _NOT_TALK.search(_romaji_particles(line))))
             and not any(w and w in line and not re.search(re.escape(w) + r"(?:さん|くん|君|氏|先生)?の", line) for w in names)
             and any(ln.strip() for ln in lines[:k])]
     # never a line that names a card or a move the rest of the post does not (ストライクベントで殴りまーす)

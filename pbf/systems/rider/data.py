@@ -123,6 +123,9 @@ def _check(data: RiderData) -> None:
         for card_id in rider.get("deck", {}) or {}:
             if card_id not in data.cards:
                 problems.append(f"ライダー {rid}: デッキのカード {card_id} がありません。")
+        for card_id in rider.get("weapons", {}) or {}:
+            if card_id not in (rider.get("deck") or {}):
+                problems.append(f"ライダー {rid}: 武器のカード {card_id} がデッキにありません。")
         contract = rider.get("contract")
         if contract is not None and contract not in data.monsters:
             problems.append(f"ライダー {rid}: 契約モンスター {contract} がありません。")

@@ -52,6 +52,11 @@ def lexicon(data: RiderData) -> Lexicon:
     for abbreviation, card_id in _abbreviations(data).items():
         name = data.card_name(card_id)  # read only as written: ヤバイ is no slip of サバイ(ブ)
         lex.add(abbreviation, Word("card:" + card_id, name, value=name, technique=True, guess=False))
+    for rider in data.riders.values():  # ドラグセイバーで受けます: a card by the weapon it brings out, read only as written
+        for card_id, names in (rider.get("weapons") or {}).items():
+            for spelling in names or ():
+                lex.add(str(spelling), Word("card:" + card_id, data.card_name(card_id), value=data.card_name(card_id),
+                                            technique=True, guess=False, slip=False))
     for monster in data.monsters.values():  # ドラグレッダーをアドベントで呼び出す: the monster a card calls
         weapon = monster.get("weapon") if isinstance(monster.get("weapon"), dict) else {}
         for spelling in (monster.get("name"), monster.get("english"), weapon.get("name")):  # its weapon too (火炎弾)
@@ -216,6 +221,9 @@ _PASSIVE_PAIRS = re.compile(rf"(?:受動|受|授動)\s*[:：]\s*({_PASSIVE_WORD}
 _BRACKETED_PASSIVE = (r"([ァ-ヶー]{2,12}|[a-z]{2,3})\s*[(（]\s*"
                       r"(攻撃?|こうげき|atk|attack|[ァ-ヶー]{2,12}|[a-z]{2,3})\s*(?:の?(?:時|とき)|なら|に)?\s*[)）]")
 _PASSIVE_BRACKET = re.compile(r"(?:受動|受|授動|ukemi|passive)\s*[:：]?\s*" + _BRACKETED_PASSIVE, re.I)
+# a card and its condition in brackets with no label, on a line of its own (a phone's ｶﾞｰﾄﾞ(ｺｳｹﾞｷ)); a card's word
+_PASSIVE_BRACKET_BARE = re.compile(r"(?m)^[ \t\u3000]*" + _BRACKETED_PASSIVE + r"[ \t\u3000]*$", re.I)
+_CARD_WORD = re.compile(r"[ァ-ヶー]{2,12}|(?<![a-z])[a-z]{2,3}(?![a-z])", re.I)
 _PASSIVE_BRACKET_NEXT = re.compile(r"\s*[、,，・]\s*" + _BRACKETED_PASSIVE, re.I)  # 、GV(攻): the next of a list
 # a fighting game's numpad as the move (4 back, 5 neutral, 6 forward): only with the move said in
 # brackets after it (4（離）, 5(留)) or after the move's label (移動5): a digit alone is a count
@@ -352,7 +360,9 @@ _ATTACK_NEAREST = re.compile(r"(?<![^\s、。,/／・】|:：])攻撃\s*(?:は|:
 _NO_PASSIVE = re.compile(r"(?<![^\s、。,/／・】|:：])受動(?:カード)?\s*(?:は|も)?\s*(?:使いません|使わない|なし|無し|ありません)(?:です)?(?=[。、,!！\s]|$)")
 _PASSIVE_ONLY_WHEN = re.compile(r"([ァ-ヶー]+ベント)\s*(?:は|を)[、,\s]*(?:相手に|相手が)?\s*([ァ-ヶー]+ベント)\s*を\s*(?:使われ|使ってこられ|使ってきた|出され)"
                                 r"(?:た)?\s*(?:とき|時|場合)(?:だけ|のみ)?\s*(?:に|は)?\s*(?:使います|使う|使って|出します|出す)")
-_OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:なし|無し|しません|しない|使いません)(?:です|で)?(?=[。、,!！\s]|$)")
+# (隙狙いはまだよく分からないので使いません: the reason between, a clause of a few words ending in ので/から)
+_OPTION_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(?:隙狙い|スキ狙い|超回避)\s*(?:は|も)?\s*(?:[^\n。、,!！]{1,16}?(?:ので|から)[、,\s]*)?"
+                          r"(?:なし|無し|しません|しない|使いません|使わない|使わずに|やめておきます|やめときます)(?:です|で)?(?=[。、,!！\s]|$)")
 # a dialect's short ending after a verb, at a clause's end: Hakata's and Hiroshima's けん (留まるけん, tomaru
 # ken, utsu ken ne) — not 剣 (ソードベント), which a sword is after の or before で (つよいほうのけん,
 # けんでたたかう) —, Tohoku's べ (斬るべ), Okinawa's さー (使うさー), Kyushu's ばい; where a word begins
@@ -623,6 +633,16 @@ class Rewritten:
                     break
                 declared.append((m.start(), m.end(), f"受動: {when}なら{data.card_name(card)}"))
                 m = _PASSIVE_BRACKET_NEXT.match(src.norm, m.end())
+        for m in _PASSIVE_BRACKET_BARE.finditer(src.norm):  # ﾄﾘｯｸ\nｶﾞｰﾄﾞ(ｺｳｹﾞｷ): GV(攻) without its label, beside the card used
+            card, when = data.card_words.get(card_spelling(m.group(1))), self._condition(m.group(2))
+            used = {data.card_words.get(card_spelling(w.group())) for w in _CARD_WORD.finditer(src.norm)
+                    if not m.start() <= w.start() < m.end()} - {None, card}
+            if card and when and used and self.phase.get(card) != "active" and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                declared.append((m.start(), m.end(), f"受動: {when}なら{data.card_name(card)}"))
+                line, column, shown = src.where(m.start(), m.end())
+                self.notes.append(Problem(f"を「受動: {when}なら{data.card_name(card)}」と読みました（能動カードはほかに書かれています）。",
+                                          line=line, column=column, text=shown))
         for m in _NUMPAD_MOVE.finditer(src.norm):  # 4（離）, 移動5: a fighting game's numpad, said as a move
             digit = m.group(1) or m.group(3)
             said = m.group(2)
@@ -655,6 +675,13 @@ class Rewritten:
                 line, column, shown = src.where(m.start(), m.end())
                 self.problems.append(Problem("だけでは、どのベント（カード）か分かりません。", line=line, column=column, text=shown,
                                              hint="カードの名前を書いてください（例：ソードベント、ガードベント）。"))
+        for tok in scanned:  # そしし at the line's end: 阻止し… cut off — 阻止する or 阻止しない cannot be told
+            if tok.word is not None and str(tok.word.concept) == "head:阻止する" and src.folded[tok.end - 1:tok.end] == "シ" \
+                    and not src.folded[tok.end:tok.end + 1].strip(" \t\u3000") and \
+                    src.norm[tok.start:tok.end] not in ("阻止", "そし"):
+                line, column, shown = src.where(tok.start, tok.end)
+                self.problems.append(Problem("は途中で切れていて、「阻止する」か「阻止しない」か決まりません。", line=line, column=column,
+                                             text=shown, hint="「阻止する」か「阻止しない」と書いてください。"))
         for m in LEFT_TO_GM.finditer(src.norm):  # 移動はＧＭ様にお任せいたします: a choice left open — asked, never guessed
             line, column, shown = src.where(m.start(), m.end())
             self.problems.append(Problem("は決めずに任されていますが、pbf は代わりに決めません。", line=line, column=column, text=shown,
@@ -913,7 +940,11 @@ class Rewritten:
             if word is None and raw(tok).strip().lower() in _SPOKEN_NUMBERS and \
                     (current := "".join(p for p, _s, _e in clauses[-1])).startswith(("超回避", "隙狙い")) and \
                     not any(ch.isdigit() for ch in current):
-                put(f" {_SPOKEN_NUMBERS[raw(tok).strip().lower()]} ", tok)  # sukinerai ichi, 超回避ふたつ
+                said_number = raw(tok).strip().lower()
+                put(f" {_SPOKEN_NUMBERS[said_number]} ", tok)  # sukinerai ichi, 超回避ふたつ
+                if kana.has_kanji(said_number) and said_number not in ("一つ", "二つ", "三つ"):  # 位置: an IME's kanji, said
+                    line, column, shown = src.where(tok.start, tok.end)
+                    self.notes.append(Problem(f"を数の{_SPOKEN_NUMBERS[said_number]}と読みました。", line=line, column=column, text=shown))
                 continue
             if word is None and len(self._roster) == 2 and _BY_WHOM.match(src.norm, tok.end) and self._is_name(raw(tok).strip()):
                 line, column, shown = src.where(tok.start, tok.end)  # 刃さんに攻撃されたら: by whom — a duel's one opponent
@@ -1856,7 +1887,7 @@ class Rewritten:
 
     def _condition(self, written: str) -> str | None:
         """A 受動 card's condition as a label writes it: 攻 (攻撃), a card's name or abbreviation (FV)."""
-        if written.lower() in ("攻", "攻撃", "こうげき", "atk", "attack"):
+        if written.lower() in ("攻", "攻撃", "こうげき", "コウゲキ", "atk", "attack"):
             return "攻撃"
         card = self._data.card_words.get(card_spelling(written))
         return self._data.card_name(card) if card else None
@@ -2121,7 +2152,8 @@ _MOVE_FALLBACK = re.compile(r"(?:近寄|近づ|離)(?:れ|け|れられ)(?:な�
 _DISAGREE = (frozenset(("近寄る", "遠へ")), frozenset(("離れる", "近へ")))
 # a number said as a word, after 隙狙い or 超回避 (only there: ni is also a particle)
 _SPOKEN_NUMBERS = {"ichi": 1, "one": 1, "ni": 2, "two": 2, "san": 3, "three": 3, "yon": 4, "four": 4, "go": 5, "five": 5,
-                   "いち": 1, "に": 2, "さん": 3, "ひとつ": 1, "ふたつ": 2, "みっつ": 3, "一つ": 1, "二つ": 2, "三つ": 3}
+                   "いち": 1, "に": 2, "さん": 3, "ひとつ": 1, "ふたつ": 2, "みっつ": 3, "一つ": 1, "二つ": 2, "三つ": 3,
+                   "位置": 1, "壱": 1, "弐": 2}  # 隙狙い位置: an IME's kanji for いち
 # between the names of a priority list: 攻撃：蓮→城戸, 北岡＞城戸
 _PRIORITY_ARROW = re.compile(r"\s*(?:→|->|⇒|>|＞)\s*")
 
