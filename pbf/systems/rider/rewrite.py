@@ -1824,31 +1824,30 @@ class Rewritten:
         prev = next((t for t in reversed(before) if t.kind != "sep" or "\n" in self.src.norm[t.start:t.end] or t.end == t.start), None)
         return prev is not None and (prev.kind == "symbol" or prev.word is not None and str(prev.word.concept) == "attack:攻撃")
 
-    def _name_by_sound(self, said: str) -> bool:
-        """A run of kana that is a fighter's name with its sound marks dropped (きと: 城戸, そるた: ゾルダ) — its
-        small kana as written (きっと is no 城戸)."""
+    def _spellings(self) -> list[tuple[str, str]]:
+        """(fighter, spelling) for each way the battle writes each fighter: the player's name, the rider's, its aliases."""
+        out = []
         for name, character in self._roster:
             try:
                 sheet = self._data.character(character)[1]
             except KeyError:  # pragma: no cover
                 continue
-            for spelling in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])):
-                if spelling and len(said) >= 2 and kana.bare(said) in {kana.bare(k) for k in kana.marked(spelling)}:
-                    return True
-        return False
+            out += [(name, str(s)) for s in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])) if s]
+        return out
+
+    def _name_by_sound(self, said: str) -> bool:
+        """A run of kana that is a fighter's name with its sound marks dropped (きと: 城戸, そるた: ゾルダ) — its
+        small kana as written (きっと is no 城戸)."""
+        return len(said) >= 2 and any(kana.bare(said) in {kana.bare(k) for k in kana.marked(spelling)}
+                                      for _name, spelling in self._spellings())
 
     def _cut(self, said: str, lex: Lexicon, known: dict[str, Word] | None = None,
              named_ok: bool = False) -> list[tuple[int, int, str, Any]] | None:
         words, known = lex.by_loose_reading(), known or {}
         names: dict[str, str | None] = {}
-        for name, character in self._roster:
-            try:
-                sheet = self._data.character(character)[1]
-            except KeyError:  # pragma: no cover
-                continue
-            for spelling in (name, sheet.get("name", ""), *(sheet.get("aliases", []) or [])):
-                for key in kana.looses(spelling) if spelling else ():
-                    names[key] = name if names.get(key, name) == name else None
+        for name, spelling in self._spellings():
+            for key in kana.looses(spelling):
+                names[key] = name if names.get(key, name) == name else None
         n = len(said)
         best: list[list[tuple[int, tuple]] | None] = [None] * (n + 1)  # per end: (pieces, the cut) of fewest pieces
         best[0] = [(0, ())]
