@@ -255,3 +255,10 @@ def test_read_as_a_gm_reads_it(camps, camp, player, text, canonical):
     """Every case above that is read as its canonical order (the lists say what each is about)."""
     got, _notes = read_for_check(camps[camp], player, text)
     assert got == canonical
+
+
+def test_a_vent_described_is_asked(camps):
+    """いつものベント names no card: asked (a line of talk that says it is passed over with a warning, at most)."""
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["rd"], "城戸", "【行動】SV\nいつものベントで")
+    assert "「いつものベント」は名前のないベントです" in str(caught.value)

@@ -675,6 +675,10 @@ class Rewritten:
                 line, column, shown = src.where(m.start(), m.end())
                 self.problems.append(Problem("だけでは、どのベント（カード）か分かりません。", line=line, column=column, text=shown,
                                              hint="カードの名前を書いてください（例：ソードベント、ガードベント）。"))
+        for m in _VENT_DESCRIBED.finditer(src.norm):  # 強い方のベントを使います: a vent described, not named — asked
+            line, column, shown = src.where(m.start(), m.end())
+            self.problems.append(Problem("は名前のないベントです。どのカードか決まりません。", line=line, column=column, text=shown,
+                                         hint="カードの名前を書いてください（例：ソードベント、ガードベント）。"))
         for tok in scanned:  # そしし at the line's end: 阻止し… cut off — 阻止する or 阻止しない cannot be told
             if tok.word is not None and str(tok.word.concept) == "head:阻止する" and src.folded[tok.end - 1:tok.end] == "シ" \
                     and not src.folded[tok.end:tok.end + 1].strip(" \t\u3000") and \
@@ -2107,6 +2111,8 @@ _MOVES = ("近寄る", "離れる", "近へ", "中へ", "遠へ")
 # 行動 in kana, the marker, alone at a line's start (before a colon, a space or the line's end), on the folded text
 _KANA_MARKER = re.compile(r"(?m)^[ \t\u3000]*(コウドウ|コウトウ|コードー|コウドー)(?=[ \t\u3000:]|$)")
 # a vent named by no card (べんと, へんと, vent), alone on its line (on the folded text; sword bento is a card)
+# a vent described by what comes before it, no card's name (強い方のベント, いつものベント)
+_VENT_DESCRIBED = re.compile(r"[^\s、。,/／・:：]{1,8}の\s*(?:ベント|べんと)(?![ァ-ヺー])")
 _BARE_VENT = re.compile(r"(?m)^[ \t\u3000]*(?:ベント|ヘント|vent|bento)[ \t\u3000!！。]*$")
 # a part of the order left to the GM (移動はＧＭ様にお任せ, 攻撃はおまかせで)
 # (ドラグレッダーに攻撃を任せる is the monster's attack: the GM named, or お任せ, says it is the GM's to choose;
