@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ...errors import OrderError, Problem, nearest
 from ...reader import kana
 from ...reader.lexicon import Lexicon, Word
-from ...reader.scan import Token as Piece, chat_lines, chat_sentences, flavour, holds_order, lines_of, passed_over, resolve_unknowns, scan, taken_back
+from ...reader.scan import _EMOTICON, Token as Piece, chat_lines, chat_sentences, flavour, holds_order, lines_of, passed_over, resolve_unknowns, scan, taken_back
 from ...reader.text import Text, position
 from ...resources import lark_parser
 from .plotted import Cancel, Card, Plot, Split
@@ -265,6 +265,8 @@ def _anchors_to_names(tokens: list[Piece], src: Text) -> list[Piece]:
 
 
 _SPOKEN_NUMBERS = {"イチ": 1, "ニ": 2, "サン": 3, "ヨン": 4, "シ": 4, "ゴ": 5}  # a phone's voice input: こうどう いち 前ジャンプ に 弱
+_KANJI = re.compile(r"[\u4e00-\u9fff々]")
+_MOVE_NOUN = re.compile(r"[\u4e00-\u9fff々]+|[ぁ-ゖァ-ヺー]+(?<![てでしテデシ])")
 _SLOT_WORDS = ("スロット", "slot", "すろっと")
 _TABLE_RULE = re.compile(r"^[ \u3000]*\|?(?:[ \u3000]*:?-{2,}:?[ \u3000]*\|)+(?:[ \u3000]*:?-{2,}:?[ \u3000]*)?$")
 
@@ -324,6 +326,12 @@ def _slot_numbers(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Pro
             labels.append((k, _SPOKEN_NUMBERS[kana.fold(text(t))]))
     if len(labels) < 2 or [n for _k, n in labels] != list(range(1, len(labels) + 1)):
         return tokens, notes
+    # Move 1: forward / Move 2: forward — one word written, then a space, before every number at its line's start is
+    # the name of the list's steps (Move, Step, Card, 手), passed over with its number; a word that differs, or one
+    # said before only some of the numbers, is read as before
+    named = [tokens[k - 2] if k >= 2 and tokens[k - 1].kind == "sep" and text(tokens[k - 1]) in (" ", "\u3000")
+             and tokens[k - 2].kind == "unknown" and (k == 2 or text(tokens[k - 3]) == "\n") else None for k, _n in labels]
+    said_with = all(named) and len({fold(text(t)).lower() for t in named}) == 1
     spoken = any(not text(tokens[k]).isdigit() for k, _n in labels)
     if spoken and not all(not text(tokens[k]).isdigit() for k, _n in labels):
         return tokens, notes
@@ -333,7 +341,10 @@ def _slot_numbers(tokens: list[Piece], src: Text) -> tuple[list[Piece], list[Pro
         before = tokens[k - 1] if k else None
         if before is not None and before.end == t.start and fold(text(before)).lower() in map(fold, _SLOT_WORDS):
             out[k - 1] = Piece(before.start, before.end, "sep")
-        out[k] = Piece(t.start, t.end, "comment", step=True)
+        out[k] = Piece(tokens[k - 2].start if said_with else t.start, t.end, "comment", step=True)
+    if said_with:  # the name and its space are in the number's note (「Move 1」は注釈として読みませんでした)
+        gone = {k - d for k, _n in labels for d in (1, 2)}
+        out = [t for k, t in enumerate(out) if k not in gone]
     return out, notes  # each number is noted as a step's (passed_over)
 
 
@@ -544,7 +555,7 @@ _CLAUSE_CORRECTION = re.compile(r"間違|まちが|訂正|やっぱ|やはり|�
 _PASSED = ("sep", "function", "laugh", "comment", "anchor", "flavour")  # tokens that are no part of the plot
 
 
-_TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目", "kai", "times", "time"))
+_TIMES_COUNTERS = frozenset(("回", "かい", "度", "発", "連", "連発", "回目", "枚", "kai", "times", "time"))
 _KANA_COUNTS = {"に": 2, "さん": 3, "よん": 4, "ご": 5,  # 前進に回: the count typed in kana (に is also a particle)
                 "ニ": 2,  # 前進ニ回: katakana ニ for 二, the kanji it looks like (an IME's or a hand's slip)
                 "いっ": 1, "いち": 1,  # こうげき いっかい: 一回 said (voice input) or typed in kana
@@ -676,7 +687,7 @@ class _Source:
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
         tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
-        tokens = self._open_count(self._functions_apart(tokens))
+        tokens = self._open_count(self._functions_apart(self._kifu_same(tokens)))
         self._part_missing()
         tokens = self._spaced_then(self._adjective_attack(self._particle_slips(self._katakana_functions(tokens))))
         self._today_or_strong(tokens)
@@ -725,9 +736,102 @@ class _Source:
         if remarks and not self.problems and _nothing_read(tokens):
             self._nothing("出すカードか技の名前を書いてください。何もしないなら「なし」。")  # 必殺技を出します: chat, and no plot
         self.notes.extend(passed_over(tokens, self.source))
+        self._both_sides(tokens)
+        self._english_aside(tokens)
         self._applause(tokens)  # after the talk is passed over: only 8s read as cards
         self._cut_short(tokens)
         self._emit(tokens)
+
+    def _kifu_same(self, tokens: list[Piece]) -> list[Piece]:
+        """``▲弱 ▲同 ▲同``, ``▲前進 ▲同 ▲投げ``: a shogi player's 棋譜 — ▲ (or △) before each move, 同 for the
+        same again. 同 alone after its mark, where the mark before it opened a move of cards, is that move again
+        (弱弱弱; ▲↑→ ▲弱 ▲同 is ↑→弱弱: the move after the last mark, never the whole plot), noted; a move of more
+        than one card (▲弱強 ▲同) again is warned (the last card alone may be meant). A 同 with no move of cards
+        before it (▲同 first, ▲様子見 ▲同) is left unknown, as before."""
+        src = self.source
+        marks = [k for k, t in enumerate(tokens) if t.kind == "comment" and src.norm[t.start:t.end] in ("▲", "△")]
+        if len(marks) < 2:
+            return tokens
+        out = list(tokens)
+        again: dict[int, str] = {}  # where a 同 was read: the move it says again, as written (▲弱 ▲同 ▲同)
+        for n, k in enumerate(marks):
+            same = next((j for j in range(k + 1, len(tokens)) if tokens[j].kind != "sep"), None)
+            if n == 0 or same is None or tokens[same].kind != "unknown" or src.norm[tokens[same].start:tokens[same].end] != "同":
+                continue
+            after = tokens[same + 1] if same + 1 < len(tokens) else None
+            if after is not None and not (after.kind == "sep" or (after.kind == "comment" and after in [tokens[m] for m in marks])):
+                continue  # 同じ, 同時: another word
+            move = [t for t in out[marks[n - 1] + 1:k] if t.kind != "sep"]
+            if not move or "\n" in src.norm[out[marks[n - 1]].start:tokens[same].start]:
+                continue
+            cards = ""
+            for t in move:
+                letters = "".join({"l": "弱", "h": "強"}.get(ch, ch) for ch in src.folded[t.start:t.end].lower())
+                if t.kind == "symbol" and all(ch in "弱強→←↑" for ch in letters):
+                    cards += letters  # ▲L ▲同: a card's letter is its card
+                elif t.kind == "word" and t.word is not None and t.word.kind == "order" and isinstance(t.word.value, str) \
+                        and t.word.value and all(ch in "弱強→←↑" for ch in t.word.value):
+                    cards += t.word.value
+                else:
+                    cards = ""
+                    break
+            if not cards:
+                continue
+            technique = any(t.kind == "word" and t.word.technique for t in move)
+            said = " ".join(again.get(t.start) or src.where(t.start, t.end)[2] for t in move)
+            again[tokens[same].start] = said
+            word = Word(cards, "同", "order", cards, technique=technique, guess=False, slip=False)
+            line, column, shown = src.where(tokens[same].start, tokens[same].end)
+            if len(cards) > 1:
+                self.notes.append(Problem(f"を前の手と同じ「{said}」（{cards}）と読みました（最後のカードだけなら、そのカードを書いてください）。",
+                                          line=line, column=column, text=shown, severity="warning"))
+            else:
+                self.notes.append(Problem(f"を前の手と同じ「{said}」（{cards}）と読みました。", line=line, column=column, text=shown))
+            out[same] = Piece(tokens[same].start, tokens[same].end, "word", word)
+        return out
+
+    def _english_aside(self, tokens: list[Piece]) -> None:
+        """``[action] 4 4 (turtle up)``: after the plot on its line, a bracket that closes the line and holds
+        English words, one of them (four letters at least) near no word of the game — an aside (turtle up:
+        to defend), passed over, warned with the order words inside it (up is a jump's word). A bracket of
+        order words alone (弱 (jump) 強), or with a slip of one (jmup), is read as before."""
+        src = self.source
+        for line in lines_of(tokens, src):
+            said = [t for t in line if t.kind != "sep" or src.norm[t.start:t.end] in ("(", ")")]
+            if len(said) < 4 or src.norm[said[-1].start:said[-1].end] != ")":
+                continue
+            opened = max((k for k, t in enumerate(said) if src.norm[t.start:t.end] == "("), default=-1)
+            inside, before = said[opened + 1:-1], said[:opened]
+            if opened < 1 or not inside or not any(t.kind in ("word", "symbol") for t in before):
+                continue
+            if not all(t.kind in ("word", "unknown") and src.norm[t.start:t.end].isascii() and src.norm[t.start:t.end].isalpha()
+                       for t in inside):
+                continue
+            if not any(t.kind == "unknown" and t.word is None and not t.candidates and t.end - t.start >= 4
+                       and self.suggestion(src.norm[t.start:t.end]) is None for t in inside):
+                continue
+            named = [src.norm[t.start:t.end] for t in inside if t.word is not None]
+            line_no, column, shown = src.where(said[opened].start, said[-1].end)
+            words = f"（「{'」「'.join(named)}」は行動に入れていません）" if named else ""
+            self.notes.append(Problem(f"は行動の後ろの注釈として読みませんでした{words}。", line=line_no, column=column, text=shown,
+                                      severity="warning", hint="行動のつもりなら、括弧の外にカードか技の名前で書いてください。"))
+            for t in inside:
+                t.kind, t.word, t.corrected, t.candidates = "sep", None, False, ()
+
+    def _both_sides(self, tokens: list[Piece]) -> None:
+        """``▲前進 △ジャンプ ▲対空 △前進``: in 棋譜 ▲ is one side's move and △ the other's — a plot with both
+        marks before its moves may be the player's moves and the opponent's replies he reads, or all his own: asked."""
+        src = self.source
+        before = {}
+        for k, t in enumerate(tokens):
+            if t.kind == "comment" and src.norm[t.start:t.end] in ("▲", "△"):
+                nxt = next((u for u in tokens[k + 1:] if u.kind != "sep"), None)
+                if nxt is not None and nxt.kind in ("word", "symbol"):
+                    before.setdefault(src.norm[t.start:t.end], t)
+        if len(before) == 2:
+            line, column, shown = src.where(before["△"].start, before["△"].end)
+            self.problems.append(Problem("と▲が両方、手の前にあります（△は相手の手の読みかもしれません）。", line=line, column=column,
+                                         text=shown, hint="自分の出すカードだけを書いてください（▲・△は付けなくてかまいません）。"))
 
     def _part_missing(self) -> None:
         """``【行動】→→弱 (1/2)``: a post marked as a part of a thread ((1/2), （1/3）) whose later
@@ -1230,8 +1334,44 @@ class _Source:
         space inside one word; a step and then a jump would be said by a move's own word (後退 ジャンプ,
         ← ↑). Read so, warned with the other reading."""
         src = self.source
+        jumps = ("ジャンプ", "ジャンフ", "jump", "janpu", "jyanpu")
+        for k in range(len(tokens) - 1):
+            move, jump = tokens[k], tokens[k + 1]
+            # 後退ジャンプ, 前進ジャンプ: a move's own word written against the jump, as one word — 後ろジャンプ (↑←), or
+            # a step and then a jump (←↑)? Both are read by a GM; asked, naming both
+            if move.kind == "word" and jump.kind == "word" and move.end == jump.start and move.word is not None \
+                    and jump.word is not None and move.word.kind == "order" and move.word.value in ("←", "→") \
+                    and move.word.technique and jump.word.value == "↑" and fold(src.norm[jump.start:jump.end]).startswith(jumps) \
+                    and _MOVE_NOUN.fullmatch(src.norm[move.start:move.end]):  # 後退, こうたい — never 前進して (a verb's form)
+                way = "後ろジャンプ" if move.word.value == "←" else "前ジャンプ"
+                both = f"↑{move.word.value}"
+                line, column, shown = src.where(move.start, jump.end)
+                said = src.norm[move.start:move.end]
+                self.problems.append(Problem(f"は{way}（{both}）とも、{said}してからジャンプ（{move.word.value}↑）とも読めます。",
+                                             line=line, column=column, text=shown,
+                                             hint=f"{way}なら「{both}」、{said}してからジャンプなら「{said} ジャンプ」と書いてください。"))
+                return tokens
         for k in range(len(tokens) - 2):
             first, gap, jump = tokens[k], tokens[k + 1], tokens[k + 2]
+            # ジャンプ ←, ｼﾞｬﾝﾌﾟ →: a bare arrow (← →) after the word jump, a space between, is the jump's way (jump back,
+            # jump forward: 後ろジャンプ ↑←) — the cards the rules join; read so, warned with the moves apart
+            arrow = src.norm[jump.start:jump.end] if jump.kind == "symbol" else ""
+            # (an ASCII -> after a move may be 次に: read as before)
+            after = tokens[k + 3] if k + 3 < len(tokens) else None
+            if first.kind == "word" and first.word is not None and first.word.value == "↑" \
+                    and fold(src.norm[first.start:first.end]).startswith(jumps) and gap.kind == "sep" \
+                    and src.norm[gap.start:gap.end] in (" ", "\u3000") and arrow in ("←", "→") \
+                    and (after is None or after.kind == "sep") \
+                    and not (k and tokens[k - 1].end == first.start and tokens[k - 1].kind != "sep"):
+                way = arrow
+                name = "後ろジャンプ" if way == "←" else "前ジャンプ"
+                word = self.lexicon.exact.get(fold(name))
+                if word is not None:
+                    line, column, shown = src.where(first.start, jump.end)
+                    said = src.where(first.start, first.end)[2]
+                    self.notes.append(Problem(f"を「{name}」（↑{way}）と読みました（ジャンプの後に{way}のカードなら「{said}｜{way}」と書いてください）。",
+                                              line=line, column=column, text=shown, severity="warning"))
+                    return [*tokens[:k], Piece(first.start, jump.end, "word", word), *tokens[k + 3:]]
             # うしろ に ジャンプ, まえにジャンプ: the direction's particle written apart (or in kana) is
             # 後ろにジャンプ as the lexicon reads it in kanji — the directed jump, noted (no other reading)
             particle = 0
@@ -1350,8 +1490,11 @@ class _Source:
         # kyou wa …: a card's word before the topic particle is the subject of a sentence (今日は), no card — warned
         subject = {id(t) for t, nxt in zip(rest, rest[1:]) if t.kind == "word" and nxt.start > t.end
                    and src.folded[nxt.start:nxt.end] in ("wa", "は", "ハ") and src.norm[t.end:nxt.start].strip() == ""}
-        if any(t.kind not in ("unknown", "function", "word", "laugh", "comment") or (t.word is not None and t.word.value not in ("", None)
-                                                                   and id(t) not in subject) for t in rest):
+        # gacha gave me 3 dupes: a number before a word pbf does not know counts that thing, no card
+        counted = {id(t) for t, nxt in zip(rest, rest[1:]) if t.kind == "number" and nxt.kind == "unknown" and nxt.word is None
+                   and not nxt.candidates and src.norm[t.end:nxt.start] in (" ", "\u3000") and len(src.norm[nxt.start:nxt.end]) >= 3}
+        if any((t.kind not in ("unknown", "function", "word", "laugh", "comment") and id(t) not in counted)
+               or (t.word is not None and t.word.value not in ("", None) and id(t) not in subject) for t in rest):
             cards = [t for t in rest if t.kind in ("word", "symbol", "number") and not (t.word is not None and t.word.value == "")]
             if cards:  # なし　弱: nothing, and a card — the cards are read, and the なし named
                 line, column, shown = src.where(first.start, first.end)
@@ -1359,7 +1502,7 @@ class _Source:
                                           line=line, column=column, text=shown, severity="warning",
                                           hint="何もしないなら、カードを消してください。"))
             return tokens
-        guessed = [src.norm[t.start:t.end] for t in rest if t.corrected or t.candidates or id(t) in subject]
+        guessed = [src.norm[t.start:t.end] for t in rest if t.corrected or t.candidates or id(t) in subject or id(t) in counted]
         line, column, shown = src.where(rest[0].start, rest[-1].end)
         if len("".join(shown.split())) < 3:
             return tokens  # なし　ねむ: too short to tell talk from a slip — named, as before
@@ -1800,7 +1943,9 @@ class _Source:
             return None  # それから殴りますｗ: the order goes on — more of it, not talk (asked as before)
         body = re.sub(r"(?:[ \u3000]*(?:#|@)\S*)+$", "", written).rstrip(" \u3000")
         question = re.search(r"[？?]|(?:ますか|ですか|でしょうか)[。]*$", body) is not None
-        talk = question or any(t.kind == "laugh" for t in said) or _TALK_END.search(body) is not None
+        # a face (上から叩き潰す( ･`ω･´)) ends a line of talk as a laugh does
+        face = any(t.kind == "comment" and re.fullmatch(_EMOTICON, src.norm[t.start:t.end]) for t in said)
+        talk = question or face or any(t.kind == "laugh" for t in said) or _TALK_END.search(body) is not None
         if not talk:
             return None
         named: list[str] = []
@@ -1818,6 +1963,10 @@ class _Source:
                 return None
             if t.kind == "number":
                 digits = src.norm[t.start:t.end]
+                if nxt is not None and nxt.kind == "function" and src.norm[nxt.start:nxt.end] in ("枚目", "番目") \
+                        and 1 <= int(_KANJI_DIGITS.get(digits, digits) if (digits.isdigit() or digits in _KANJI_DIGITS) else 0) <= 5:
+                    open_said = True  # 一枚目で何も来なかったら: which card of the plot above, no count
+                    continue
                 if before is not None and k >= 2 and before.kind == "function" and src.norm[before.start:before.end] in ("が", "は") \
                         and said[k - 2].kind == "unknown" and said[k - 2].word is None and not said[k - 2].candidates:
                     open_said = True  # リーチが1: said of the word before it
@@ -1937,6 +2086,13 @@ class _Source:
             if kind == "symbol":
                 piece = src.norm[tok.start:tok.end]
                 if piece in _TIMES or piece in ("x", "*"):
+                    count_said = nxt is not None and (nxt.kind == "number" or src.norm[nxt.start:nxt.end].isdigit()
+                                                      or src.norm[nxt.start:nxt.end][:3] in _KANJI_DIGITS
+                                                      or src.folded[nxt.start:nxt.end] in _ROMAJI_DIGITS)
+                    if not count_said and last_unit is not None:
+                        # よわ×: the count after × left out — how many? never the card once, unsaid
+                        problem(tok, "の後に回数がありません（何回出すのか分かりません）。", f"例：{last_unit[0]}×3")
+                        continue
                     times = True
                     continue
                 before = next((t for t in reversed(tokens[:index]) if t.kind != "sep"), None)
@@ -1970,6 +2126,12 @@ class _Source:
                 if times:
                     times = False
                     repeat(count, tok)
+                elif nxt is not None and nxt.kind == "counter" and src.norm[nxt.start:nxt.end] == "枚" \
+                        and re.search(r"カード|かーど|card", src.folded, re.I):
+                    # ガードのカード（左矢印）を2枚: 枚 counts cards, and the post says カード (a near miss of ガード) —
+                    # which cards, how many? refused as before 枚 was a count
+                    problem(tok, "数だけでは何のカードか分かりません。", "例：弱×3、2マス前進、前進2回（テンキーなら 6 4 8 7 9）")
+                    continue
                 elif nxt is not None and nxt.kind == "counter":
                     said = src.norm[nxt.start:nxt.end]
                     if nxt.word is not None and nxt.word.shown != said and nxt.word.shown == "回":
@@ -2138,6 +2300,14 @@ class _Source:
         wordy = any(ch.isalpha() and not ch.isascii() for ch in src.norm[tok.start:(rest[-1].end if rest else tok.end)])
         chatty = any(t.kind in ("function", "laugh") for t in same if t.start > tok.start) \
             or any(ch in "!?" for ch in src.norm[tok.start:])
+        head_of = done[-1] if done and done[-1].end == tok.start and done[-1].kind == "word" else None
+        if head_of is not None and _KANJI.fullmatch(src.norm[head_of.start:head_of.end]) and _KANJI.match(word):
+            # 投了ｗｗｗ: a one-kanji order word (投) written against a kanji pbf does not know makes one word with it
+            # (投了, resign) — never 投げ with talk after it
+            line, column, shown = src.where(head_of.start, tok.end)
+            self.problems.append(Problem(f"は一つの語で、カードとして読めません（「{src.norm[head_of.start:head_of.end]}」と"
+                                         f"「{word}」には分けて読みません）。", line=line, column=column, text=shown, hint=CARD_HELP))
+            return
         if done and wordy and chatty and not any(t.kind in ("word", "symbol") or t.candidates or t.word is not None
                                                  for t in rest):
             tail_end = rest[-1].end if rest else tok.end
