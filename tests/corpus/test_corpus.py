@@ -31,7 +31,8 @@ FLOOR = {"alterego": (0.975, 0.98), "rider": (0.98, 0.96), "alterego-2": (0.975,
          "alterego-21": (0.945, 0.98), "rider-21": (0.89, 0.96),
          "alterego-22": (0.995, 1.0), "rider-22": (0.955, 1.0),
          "alterego-23": (0.975, 1.0), "rider-23": (0.94, 1.0),
-         "alterego-24": (0.965, 1.0), "rider-24": (0.965, 1.0)}
+         "alterego-24": (0.965, 1.0), "rider-24": (0.965, 1.0),
+         "alterego-25": (0.99, 1.0), "rider-25": (0.9, 0.98)}
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150,
@@ -39,7 +40,8 @@ SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alter
         "alterego-15": 300, "alterego-16": 300, "rider-16": 300, "alterego-17": 300, "rider-17": 300,
         "alterego-18": 300, "rider-18": 300, "alterego-19": 300, "rider-19": 300, "alterego-20": 300, "rider-20": 300,
         "alterego-21": 300, "rider-21": 300, "alterego-22": 300, "rider-22": 300,
-        "alterego-23": 300, "rider-23": 300, "alterego-24": 300, "rider-24": 300}
+        "alterego-23": 300, "rider-23": 300, "alterego-24": 300, "rider-24": 300,
+        "alterego-25": 300, "rider-25": 300}
 # corpora 6 and 9 hold orders read otherwise than their writer meant, each with a warning or the
 # same cards: "jump forward, light", which the writer meant as エナジーキャノン and the ruling
 # (docs/rules/alterego.md) reads as two techniques named apart; a technique written apart after a
