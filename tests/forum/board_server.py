@@ -96,13 +96,22 @@ def _handler(board: Board):
                 board.in_flight += 1
                 board.most_in_flight = max(board.most_in_flight, board.in_flight)
                 board.log.append({"path": self.path, **{k.lower(): v for k, v in self.headers.items()}})
+                self._counted = True
             try:
                 self._answer()
             finally:
-                with board.lock:
+                self._done()
+
+        def _done(self) -> None:
+            """The request is no longer in flight: counted before its answer is written, since the client may send
+            its next request as soon as it has read this one (the count had raced the answer's last byte)."""
+            with board.lock:
+                if self._counted:
                     board.in_flight -= 1
+                    self._counted = False
 
         def _send(self, status: int, body: bytes = b"", headers: dict | None = None) -> None:
+            self._done()
             with board.lock:
                 board.log[-1]["status"] = status
             self.send_response(status)
