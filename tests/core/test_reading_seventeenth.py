@@ -249,8 +249,17 @@ def test_the_list_names_each_riders_weapons(tmp_path):
     ryuki = next(r for r in catalogue(load(None), 20)["riders"] if r["id"] == "ryuki")
     assert {"id": "sword_vent", "card": "ソードベント", "names": ["ドラグセイバー"]} in ryuki["weapons"]
 
+CORPUS_26_RIDER = [
+    # a phone's katakana particle after a name in katakana says whom the move is from (it had been the attack's)
+    ("three", "北岡", "【行動】ﾚﾝｶﾗ ﾄｵﾍ ｶﾞｰﾄﾞﾍﾞﾝﾄ", "遠へ: 蓮 / ガードベント"),
+    # a name with its sound marks dropped after a move (ちかよる きと: whom to approach — it had been lost)
+    ("three", "北岡", "【行動】\nちかよる きと\nそーと", "近寄る: 城戸 / ソードベント"),
+    # 超回避's scope said as whom it is not paid for, in brackets after its label (契約獣: the monster, the advent's)
+    ("three", "北岡", "【行動】\n能：AV\n避：超1（契約獣の牙には払わず）", "アドベント / 超回避 1: 本体の攻撃と庇うときだけ"),
+]
 
-@pytest.mark.parametrize("camp, player, text, canonical", A_BULLET_IS_NO_HASHTAG + CORPUS_24_RIDER + WHAT_STAYS_24 + CORPUS_24_RIDER_MORE + CORPUS_24_RIDER_LETTERS + CORPUS_25_FIRST_FIXES + CORPUS_25_RIDER)
+
+@pytest.mark.parametrize("camp, player, text, canonical", CORPUS_26_RIDER + A_BULLET_IS_NO_HASHTAG + CORPUS_24_RIDER + WHAT_STAYS_24 + CORPUS_24_RIDER_MORE + CORPUS_24_RIDER_LETTERS + CORPUS_25_FIRST_FIXES + CORPUS_25_RIDER)
 def test_read_as_a_gm_reads_it(camps, camp, player, text, canonical):
     """Every case above that is read as its canonical order (the lists say what each is about)."""
     got, _notes = read_for_check(camps[camp], player, text)

@@ -154,13 +154,17 @@ _SCOPE_IN_BRACKETS_SPELLED = re.compile(r"(?:超回避|超|ちょうかいひ|ch
 
 
 # 超回避１：アドベントの時は払わない — the attacks it is not paid for, said as a negation: the scope's 以外
-_SCOPE_NOT_PAID = re.compile(rf"(?:超回避|超回|超)\s*(\d{{1,2}})\s*[:：]?\s*({_WHO})\s*(?:の\s*攻撃)?\s*(?:の)?\s*(?:時|とき|場合)\s*(?:は|に)?\s*"
-                             r"(?:払わない|払いません|使わない|使いません|しない|しません|なし)", re.I)
+# (超1（契約獣の牙には払わず）: in brackets, the monster said by its fangs, には for when)
+_SCOPE_NOT_PAID = re.compile(rf"(?:超回避|超回|超)\s*(\d{{1,2}})\s*[:：]?\s*[(（]?\s*({_WHO}|契約獣|ミラーモンスター)\s*(?:の\s*(?:攻撃|牙|爪))?\s*(?:の)?\s*"
+                             r"(?:(?:時|とき|場合)\s*(?:は|に)?|には|に対しては)\s*"
+                             r"(?:払わない|払いません|払わず|使わない|使いません|使わず|しない|しません|なし)\s*[)）]?", re.I)
 
 
 def _scope_named(who: str) -> str:
     """超回避's scope by the word that names it (hontai, advent, 庇う, monster, rider)."""
     who = who.lower()
+    if who in ("契約獣", "ミラーモンスター"):
+        return "アドベント"  # the monster's attacks are the advent's (超回避 1: アドベント以外)
     return "本体の攻撃" if re.fullmatch(_BODY, who, re.I) or who in ("own attack", "own attacks") else \
         "アドベント" if re.fullmatch(_ADVENT, who, re.I) else \
         "庇うとき" if who.startswith(("庇う", "かばう", "cover")) else "モンスターの攻撃"
@@ -451,9 +455,6 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
         scope = _SCOPE_WORDS.get(m.group(3), "アドベント" if m.group(3).lower() == "av" else "庇うとき")
         out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
-    for m in _SCOPE_NOT_PAID.finditer(norm):  # 超回避１：アドベントの時は払わない
-        if not any(s < m.end() and m.start() < e for s, e, _r in out):
-            out.append((m.start(), m.end(), f"超回避 {m.group(1)}: {_scope_named(m.group(2))}以外"))
     for m in _SCOPE_IN_BRACKETS_SPELLED.finditer(norm):  # chou kaihi 2 (hontai dake), super evasion 1 (rider only)
         if any(s < m.end() and m.start() < e for s, e, _r in out):
             continue
@@ -515,6 +516,11 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
             continue  # 防御力を2点無視するために隙狙い1: the two numbers disagree — left for the reader to name
         if "狙い" in m.group(0) and not any(s < m.end() and m.start() < e for s, e, _r in out):
             out.append((m.start(), m.end(), f"隙狙い {int(m.group(1))}" if len(m.group(1)) <= 6 else f"隙狙い {m.group(1)}"))
+    for m in _SCOPE_NOT_PAID.finditer(norm):  # 超回避１：アドベントの時は払わない, 避：超1（契約獣の牙には払わず）
+        plain = [d for d in out if d[0] < m.end() and m.start() < d[1]]  # a 超回避 read without its scope gives way
+        if all(re.fullmatch(r"超回避 \d+", d[2]) for d in plain):
+            start = min([m.start(), *(d[0] for d in plain)])
+            out = [d for d in out if d not in plain] + [(start, m.end(), f"超回避 {m.group(1)}: {_scope_named(m.group(2))}以外")]
     return out
 
 
@@ -1824,9 +1830,10 @@ class Rewritten:
         return None
 
     def _in_a_list(self, before: list[Token]) -> bool:
-        """What was read before (on the same line) is a fighter's name or the attack: a name may follow."""
+        """What was read before (on the same line) is a fighter's name, the attack or a move: a name may follow."""
         prev = next((t for t in reversed(before) if t.kind != "sep" or "\n" in self.src.norm[t.start:t.end] or t.end == t.start), None)
-        return prev is not None and (prev.kind == "symbol" or prev.word is not None and str(prev.word.concept) == "attack:攻撃")
+        return prev is not None and (prev.kind == "symbol" or prev.word is not None and (
+            str(prev.word.concept) == "attack:攻撃" or str(prev.word.concept) in ("head:近寄る", "head:離れる")))
 
     def _spellings(self) -> list[tuple[str, str]]:
         """(fighter, spelling) for each way the battle writes each fighter: the player's name, the rider's, its aliases."""
@@ -2010,6 +2017,9 @@ class Rewritten:
             follows = self.src.original[names[-1][2]:].lstrip(" \u3000\t")  # not past its line: the next line's はなれる is no は
             for courtesy in _COURTESY:
                 follows = follows[len(courtesy):] if follows.startswith(courtesy) else follows
+            head = unicodedata.normalize("NFKC", follows[:3])  # ﾅｲﾄｶﾗ ﾄｵﾍ: a phone's particle in katakana, as its name is
+            if head[:1] and "ァ" <= head[0] <= "ヶ" and "".join(chr(ord(c) - 0x60) for c in head[:2]).startswith(("から", "より", "に", "へ")):
+                follows = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in head) + follows[3:]
             particle = re.match(r"(kara|yori|ni)\b", follows, re.I)  # Ren kara tooku e: the particles in romaji
             if particle:
                 follows = {"kara": "から", "yori": "より", "ni": "に"}[particle.group(1).lower()] + follows[particle.end():]
