@@ -118,3 +118,10 @@ def test_an_imes_count_and_voice_inputs_full_stop_are_noted(camps):
     got, notes = read_for_check(camps["ae"], "楓", "【行動】後退 ジャンプ まる")
     assert got == "←↑"
     assert any("「まる」を音声入力の句点（。）として読みませんでした" in n for n in said(notes))
+
+
+def test_a_move_said_to_be_coming_is_the_opponents(camps):
+    # 投げが来そう: the opponent's move coming, no card of this plot (it had been read as 弱強)
+    got, notes = read_for_check(camps["ae"], "美鈴", "【行動】ジャンプします。投げが来そうなので…")
+    assert got == "↑"
+    assert any("「投げが来そうなので…」は雑談として読みませんでした" in n for n in said(notes))

@@ -205,7 +205,7 @@ _COMING = frozenset(("くる", "来る", "きた", "来た", "くるなら", "�
 def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
     """``相手の投げが怖いので``: a move said of the opponent (相手の, 敵の before it) is theirs,
     not a card of this plot: the words are passed over as a remark (noted); so is a move coming at
-    the player (飛んでくると見た: the te-form and くる)."""
+    the player (飛んでくると見た: the te-form and くる; 強攻撃が来そう: the move, が and くる)."""
     out: list[Piece] = []
     k = 0
     while k < len(tokens):
@@ -217,6 +217,13 @@ def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
                 nxt.kind == "function" and nxt.start == tok.end and src.norm[nxt.start:nxt.end] in _COMING:
             out.append(Piece(tok.start, nxt.end, "comment"))  # 飛んでくると見た: the opponent coming at them
             k += 2
+            continue
+        after = tokens[k + 2] if k + 2 < len(tokens) else None
+        if tok.kind == "word" and tok.word is not None and nxt is not None and after is not None and nxt.kind == "function" \
+                and src.norm[nxt.start:nxt.end] == "が" and nxt.start == tok.end and after.start == nxt.end \
+                and src.norm[after.start:after.end].startswith(tuple(_COMING)):
+            out.append(Piece(tok.start, after.end, "comment"))  # 強攻撃が来そうなので: the opponent's move coming
+            k += 3
             continue
         for head in _THEIRS:
             if said == head or (joined == head and nxt is not None and nxt.kind == "function"):
