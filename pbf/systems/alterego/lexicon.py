@@ -53,8 +53,13 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
             cards = str(entry["cards"])
             word = Word(cards, names.get(cards, cards or "なし"), value=cards, technique=bool(cards) and not entry.get("card"),
                         guess=bool(entry.get("guess", True)))  # guess: false — read only as written
-        for form in entry.get("forms") or ():
-            lex.add(str(form), word)
+        forms = [str(f) for f in entry.get("forms") or ()]
+        for form in forms:
+            lex.add(form, word)
+        for form in forms:  # mae janpu written mae-janpu (a romaji phrase hyphenated, as mae-jump is listed)
+            joined = form.replace(" ", "-")
+            if form.isascii() and " " in form and joined not in forms:
+                lex.add(joined, word)
         for verb in entry.get("verbs") or ():
             lex.add_verb(str(verb), word)
     for word in extra.get("refer") or ():

@@ -205,7 +205,7 @@ _COMING = frozenset(("くる", "来る", "きた", "来た", "くるなら", "�
 def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
     """``相手の投げが怖いので``: a move said of the opponent (相手の, 敵の before it) is theirs,
     not a card of this plot: the words are passed over as a remark (noted); so is a move coming at
-    the player (飛んでくると見た: the te-form and くる)."""
+    the player (飛んでくると見た: the te-form and くる; 強攻撃が来そう: the move, が and くる)."""
     out: list[Piece] = []
     k = 0
     while k < len(tokens):
@@ -217,6 +217,13 @@ def _theirs(tokens: list[Piece], src: Text) -> list[Piece]:
                 nxt.kind == "function" and nxt.start == tok.end and src.norm[nxt.start:nxt.end] in _COMING:
             out.append(Piece(tok.start, nxt.end, "comment"))  # 飛んでくると見た: the opponent coming at them
             k += 2
+            continue
+        after = tokens[k + 2] if k + 2 < len(tokens) else None
+        if tok.kind == "word" and tok.word is not None and nxt is not None and after is not None and nxt.kind == "function" \
+                and src.norm[nxt.start:nxt.end] == "が" and nxt.start == tok.end and after.start == nxt.end \
+                and src.norm[after.start:after.end].startswith(tuple(_COMING)):
+            out.append(Piece(tok.start, after.end, "comment"))  # 強攻撃が来そうなので: the opponent's move coming
+            k += 3
             continue
         for head in _THEIRS:
             if said == head or (joined == head and nxt is not None and nxt.kind == "function"):
@@ -1236,17 +1243,18 @@ class _Source:
 
     def _today_or_strong(self, tokens: list[Piece]) -> None:
         """``きょう ぜんしん なげ``: きょう in hiragana, first in the post and apart from the move named
-        after it, is 強 (a card) or 今日 (today, the start of the sentence) — a GM asks. きょう
-        こうげき is 強攻撃 (_adjective_attack); きょう alone, after another card or before a card's
-        own name (きょう じゃく) is 強."""
+        after it (or 今日, an IME's kanji of きょう, even written against it: 今日前進前進), is 強 (a card)
+        or 今日 (today, the start of the sentence) — a GM asks. きょう こうげき is 強攻撃 (_adjective_attack);
+        きょう alone, after another card or before a card's own name (きょう じゃく) is 強."""
         src = self.source
         said = [t for t in tokens if t.kind not in ("sep", "comment")]
         if len(said) < 2:
             return
         first, nxt = said[0], said[1]
-        if first.kind != "word" or first.word is None or first.word.value != "強" or src.norm[first.start:first.end] != "きょう":
+        written = src.norm[first.start:first.end]
+        if first.kind not in ("word", "unknown") or first.word is None or first.word.value != "強" or written not in ("きょう", "今日"):
             return
-        if nxt.start == first.end or nxt.word is None or not nxt.word.technique:
+        if (nxt.start == first.end and written != "今日") or nxt.word is None or not nxt.word.technique:
             return  # きょう じゃく: 強 and a card's own name — cards, read so
         line, column, shown = src.where(first.start, first.end)
         self.problems.append(Problem("は「強」（強攻撃のカード）とも「今日」とも読めます。", line=line, column=column, text=shown,
@@ -2586,7 +2594,11 @@ def _said_then(first: Card, second: Card, text: str) -> bool:
     if not text:
         return False
     a, b = _offset(text, first.line, first.column), _offset(text, second.line, second.column)
-    return bool(_THEN.search(text[a:b])) or first.text.endswith(("て", "で"))
+    between = _BRACKETED.sub(" ", text[a:b])  # （抱っこ交代してから続き書く）: a remark's してから is no word of the order's
+    return bool(_THEN.search(between)) or first.text.endswith(("て", "で"))
+
+
+_BRACKETED = re.compile(r"（[^（）\n]*）|\([^()\n]*\)")
 
 
 def _crossings(run: list[list[int]], items: list[Any], table: dict[str, Any], text: str = "") -> list:

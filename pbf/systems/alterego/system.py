@@ -162,7 +162,10 @@ class AlterEgo:
         try:
             plot = plot_mod.parse_plot(text, _lexicon().lexicon(ctx.data, character) if character else None)
         except OrderError as exc:
-            raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
+            aside = _asides_under(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
+            if aside is None:
+                raise OrderError([self._other_technique(p, character, ctx) for p in exc.problems]) from None
+            plot, text = aside
         if corrected:
             plot = plot_mod.Plot(plot.items, (*corrected, *plot.notes))
         if said_discards:
@@ -177,6 +180,7 @@ class AlterEgo:
             plot = self._explained(text, plot, plot_mod, ctx, character)
         if "(" in text or "（" in text:
             plot = self._glossed(text, plot, plot_mod, ctx, character)
+        plot = _left_open(plot, plot_mod, corrected, text, _lexicon().lexicon(ctx.data, character) if character else None)
         options, defaults = ctx.options, self.default_options
         fighter = state["fighters"][player]
         problems: list[Problem] = []
@@ -803,6 +807,145 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
 
 
 # が ー ど, よ わ よ わ: a phone's stray spaces, one between every kana — three kana or more, each alone
+# talk passed over that says the plot is not all there (途中送信, 続きはあとで, >>20 の続き, sent early), that a
+# card is wrong with no correction given (一枚目が違いました), that another plot is open (もしくは), or that the
+# line goes on with the order (次に…, つきに with its dakuten dropped): never passed over in silence
+_UNFINISHED = re.compile(r"途中送|途中で送|とちゅうそう|続きは?(?:あと|後|また|書|かく|今度)|つ[つづ]きあと|つ[つづ]きは?かく|の続き|続きです|"
+                         r"sent (?:it )?(?:too )?early|hit send|to be continued|more (?:to come|later)|rest later", re.I)
+_ALL_THERE = re.compile(r"これで全部|これで終わり|これで以上|全部です|以上です|that's all|that is all", re.I)
+_NO_FIX = re.compile(r"違いました|違ってました|ちがいました|ちがってました|間違えました|まちがえました|wrong card|got (?:it|one) wrong", re.I)
+_OPEN_CHOICE = re.compile(r"もしくは|または|あるいは|or else")
+_GOES_ON_TALK = re.compile(r"[ \u3000]*(?:次に|つぎに|つきに|それから|そのあと|その後|続けて|つづけて|つつけて|あとは|最後に|さいごに|さいこに)")
+_ADDED = re.compile(r"\b(?:add|plus|and) (?:one|another|1|two|2) more\b|\bone more\b|もう一[枚回つ発]|もう1[枚回発]|もういっ?[かこ]|追加", re.I)
+_ONE_MORE = re.compile(r"\b(?:one|1|another) more (?P<word>[a-z]+)\b", re.I)
+_AT_THE_END = re.compile(r"\bat the end\b|\bto the end\b|\blast\b", re.I)
+_THEN_DECIDED = re.compile(r"(?:^|[、。 \u3000])(?:では|じゃあ|じゃ|それなら|なら|やっぱり|やっぱ|やはり)[、 \u3000]")
+_MARKER_ONLY = re.compile(r"【[^】]*】|^[^:：\s]{1,6}[:：]")
+_CHANGED = re.compile(r"(?:に|へ)(?:します|する|しました|変更します|変更|変えます|かえます)[。.!！ｗw笑]*$")
+
+
+_FOOTNOTE = re.compile(r"[ \u3000]*※?[ \u3000]*注[ \u3000]*[：:]")  # 注：朧月（おぼろづき）: a translator's footnote line
+_QUESTION = re.compile(r".*[?？][ \u3000ｗw笑wW]*")  # あれ、↑→って前ジャンプでいいんだよね？ｗ: a question to the GM
+_CHANGES = re.compile(r"変更|変え|かえ|やっぱ|やはり|訂正|間違|まちが|じゃなく|ではなく|代わり|かわり|にします|にする")
+_COUNT_SLIPS = {"参会": "三回", "参回": "三回"}  # さんかい (階 for 回 is read already, by the IME's 回)
+_VOICE_STOP = re.compile(r"(?<=[^\s\u3000])[ \u3000]+(まる|マル)[ \u3000]*$", re.M)  # 投げ まる: voice input's 。 said
+
+
+def _asides_under(text: str, plot_mod: Any, lexicon: Any) -> tuple[Any, str] | None:
+    """A plot refused for the words of a line under it, or for a slip of voice or IME input, read the way a GM
+    reads it — only where the order's own line reads, and every change is said:
+    a footnote line (注：…) or a question line (…？) under the plot is passed over, warned with the line (what
+    it says of the plot is not read: a footnote or a question that changes the plot — 変更, やっぱり, にします —
+    is left refused); an IME's count 参会 (さんかい) is 三回, noted; voice input's まる (。) ending the
+    order's line is passed over, noted. The plot and the text read (the lines passed over blanked), or None."""
+    lines = text.split("\n")
+    notes: list[Problem] = []
+    for k, line in enumerate(lines):
+        if k == 0 or not line.strip():
+            continue
+        aside = _FOOTNOTE.match(line) or (_QUESTION.fullmatch(line) and not _FOOTNOTE.match(line))
+        if not aside or _CHANGES.search(line):
+            continue
+        what = "注釈" if _FOOTNOTE.match(line) else "質問"
+        notes.append(Problem(f"は行動の下の{what}として読みませんでした（行の中の語は行動に入れていません）。", line=k + 1, column=1,
+                             text=line.strip(), severity="warning", hint="行動のつもりなら、行動の行に書いてください。"))
+        lines[k] = ""
+    for k, line in enumerate(lines):
+        for slip, meant in _COUNT_SLIPS.items():
+            at = line.find(slip)
+            if at > 0 and not line[at - 1].isspace():
+                lines[k] = line = line[:at] + meant + line[at + len(slip):]
+                notes.append(Problem(f"を「{meant}」と読みました（変換の誤りとして）。", line=k + 1, column=at + 1, text=slip))
+        m = _VOICE_STOP.search(line)
+        if m is not None:
+            lines[k] = line[:m.start()] + " " * (m.end() - m.start())
+            notes.append(Problem("を音声入力の句点（。）として読みませんでした。", line=k + 1, column=m.start(1) + 1, text=m.group(1)))
+    if not notes:
+        return None
+    try:
+        plot = plot_mod.parse_plot("\n".join(lines), lexicon)
+    except OrderError:
+        return None
+    if not any(isinstance(i, plot_mod.Card) for i in plot.items):
+        return None
+    return plot_mod.Plot(plot.items, (*plot.notes, *notes)), "\n".join(lines)
+
+
+def _left_open(plot: Any, plot_mod: Any, corrected: list[Problem], text: str = "", lexicon: Any = None) -> Any:
+    """A line of talk passed over as no part of the plot may still say the plot is not what is written:
+    the post was sent mid-way (its rest comes later, or it is the rest of another post), a card is said to be
+    wrong with no correction, another plot is left open, or cards are added (one more light at the end) —
+    read as written, warned, naming what was said. A line that goes on with the order (つきに しやんふ) and a
+    line that changes it (では、ジャンプにします) under the plot are refused: which cards were meant is not
+    written on the order's line, and reading the line's words as cards would be a guess."""
+    added: list[Problem] = []
+    lines = text.split("\n")
+    for k, line in enumerate(lines):  # 強攻撃にはガードは負けるのですね。では、ジャンプにします: the plot changed, under it
+        m = _THEN_DECIDED.search(line)
+        if k and m and _CHANGED.search(line) and any(_MARKER_ONLY.sub("", before).strip() for before in lines[:k]):
+            raise OrderError([Problem("は行動を変えると言っているようです（前の行の行動と、この行のどちらなのか分かりません）。",
+                                      line=k + 1, column=1, text=line.strip(), hint="出す行動だけを書き直してください。")])
+    for note in plot.notes:
+        said = (note.text or "").strip()
+        if not said or "読みませんでした" not in note.message:
+            continue
+        more = _ONE_MORE.search(said)
+        if more is not None and _AT_THE_END.search(said) and lexicon is not None:
+            try:
+                card = [i for i in plot_mod.parse_plot(more.group("word"), lexicon).items if isinstance(i, plot_mod.Card)]
+            except OrderError:
+                card = []
+            if len(card) == 1:  # add one more light at the end: the card said, after the plot's
+                items = [*plot.items, plot_mod.Card(card[0].symbol, note.line, note.column, more.group("word"))]
+                added.append(Problem(f"を、最後に「{more.group('word')}」（{card[0].symbol}）を足すと読みました。",
+                                     line=note.line, column=note.column, text=said, severity="warning",
+                                     hint="足さないなら、行動を書き直してください。"))
+                plot = plot_mod.Plot(tuple(items), tuple(n for n in plot.notes if n is not note))
+                continue
+        if _UNFINISHED.search(said) and not _ALL_THERE.search(said) and not re.search(
+                r"^[ \u3000]*(?:続き|つづき|続)[ \u3000:：]", text[text.find(said) + len(said):] if said in text else "", re.M):
+            added.append(Problem("は投稿が途中か、別の投稿の続きだと言っています（書かれたカードだけを読みました）。",
+                                 line=note.line, column=note.column, text=said, severity="warning",
+                                 hint="続きがあるなら、行動の全部を一つの投稿に書き直してください。"))
+        elif _NO_FIX.search(said) and not corrected:
+            added.append(Problem("はカードが違うと言っていますが、正しいカードが書かれていません（書かれたとおりに読みました）。",
+                                 line=note.line, column=note.column, text=said, severity="warning",
+                                 hint="正しい行動を書き直してください。"))
+        elif _OPEN_CHOICE.search(said):
+            added.append(Problem("は別の行動も選べると言っています（書かれた行動だけを読みました）。",
+                                 line=note.line, column=note.column, text=said, severity="warning",
+                                 hint="出す行動を一つに決めて書いてください。"))
+        elif _ADDED.search(said):
+            added.append(Problem("はカードを足すと言っていますが、行動には入れていません（書かれたとおりに読みました）。",
+                                 line=note.line, column=note.column, text=said, severity="warning",
+                                 hint="足すカードも行動の行に書き直してください。"))
+        elif note.line > 1 and _GOES_ON_TALK.match(said):
+            rest = said[_GOES_ON_TALK.match(said).end():]
+            try:
+                going = plot_mod.parse_plot(rest, lexicon) if lexicon is not None and rest.strip() else None
+            except OrderError:
+                going = None
+            cards = [i for i in going.items if isinstance(i, plot_mod.Card)] if going is not None else []
+            if cards and len(cards) == len(going.items):  # つきに しやんふ: 次に and its cards, the order's next line
+                shift = note.column - 1 + _GOES_ON_TALK.match(said).end()
+                items = [*plot.items, *(replace(c, line=note.line, column=c.column + shift) for c in cards)]
+                added.append(Problem(f"を行動の続きとして読みました（{''.join(c.symbol for c in cards)}）。",
+                                     line=note.line, column=note.column, text=said, severity="warning",
+                                     hint="続きでなければ、行動を書き直してください。"))
+                plot = plot_mod.Plot(tuple(items), (*(n for n in plot.notes if n is not note), *(replace(n, line=note.line, column=(n.column or 1) + shift) for n in going.notes)))
+                continue
+            raise OrderError([Problem("は行動の続きのようですが、カードとして読めませんでした（前の行だけを行動として読むと、続きが抜けます）。",
+                                      line=note.line, column=note.column, text=said,
+                                      hint="行動を一つの行に続けて書いてください。")])
+        elif note.line > 1 and "行動に入れていません" in note.message and _CHANGED.search(said):
+            raise OrderError([Problem("は行動を変えると言っているようです（前の行の行動と、この行のどちらなのか分かりません）。",
+                                      line=note.line, column=note.column, text=said,
+                                      hint="出す行動だけを書き直してください。")])
+    if not added:
+        return plot
+    return plot_mod.Plot(plot.items, (*plot.notes, *added))
+
+
 _SPACED_KANA = re.compile(r"(?<![^\s\u3000】：:、,])(?:[ぁ-ゖァ-ヺー][ \u3000]){2,}[ぁ-ゖァ-ヺー](?![^\s\u3000、,。!！?？])")
 
 
