@@ -32,7 +32,10 @@ FLOOR = {"alterego": (0.975, 0.98), "rider": (0.98, 0.96), "alterego-2": (0.975,
          "alterego-22": (0.995, 1.0), "rider-22": (0.955, 1.0),
          "alterego-23": (0.975, 1.0), "rider-23": (0.94, 1.0),
          "alterego-24": (0.965, 1.0), "rider-24": (0.965, 1.0),
-         "alterego-25": (0.99, 1.0), "rider-25": (0.9, 0.98)}
+         "alterego-25": (0.99, 1.0), "rider-25": (0.9, 0.98),
+         "alterego-26": (0.985, 1.0)}
+# rider-26.yaml is in tests/corpus/ (read once at 62a3dbd, brought in so that it is kept) but held to no floor yet:
+# two misreads remain, one without a warning (docs/reading.md, the nineteenth pass's rider half) — the next pass's
 SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alterego-3": 200, "rider-3": 200,
         "alterego-4": 200, "rider-4": 200, "alterego-5": 230, "rider-5": 230, "alterego-6": 150, "rider-6": 150,
         "alterego-8": 150, "rider-8": 150, "alterego-9": 150, "rider-9": 150, "alterego-10": 150, "rider-10": 150,
@@ -41,14 +44,15 @@ SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alter
         "alterego-18": 300, "rider-18": 300, "alterego-19": 300, "rider-19": 300, "alterego-20": 300, "rider-20": 300,
         "alterego-21": 300, "rider-21": 300, "alterego-22": 300, "rider-22": 300,
         "alterego-23": 300, "rider-23": 300, "alterego-24": 300, "rider-24": 300,
-        "alterego-25": 300, "rider-25": 300}
+        "alterego-25": 300, "rider-25": 300, "alterego-26": 300}
 # corpora 6 and 9 hold orders read otherwise than their writer meant, each with a warning or the
 # same cards: "jump forward, light", which the writer meant as エナジーキャノン and the ruling
 # (docs/rules/alterego.md) reads as two techniques named apart; a technique written apart after a
 # plot in symbols (8｜L　飛び込み); in corpus 18, an attack after a move against someone with no one
 # named, which the rider ruling reads as at the one approached (warned) and the writer left to the
 # default (the nearest first); in corpus 24, the converse: an attack after moving away from someone,
-# which the writer meant at that one and the ruling leaves to the default (warned). MISREAD lists them;
+# which the writer meant at that one and the ruling leaves to the default (warned); in corpus 26, moves named
+# apart (かーと　まえ　つよ), which the ruling reads as techniques apart (←→|強, warned, naming 朧月). MISREAD lists them;
 # any other misread fails. (A plot read as the same techniques as meant, with a ｜ the writer placed
 # otherwise, is read as meant: runner._same_techniques.)
 MISREAD = {"alterego-6": {"【行動】jump forward, light"},
@@ -56,7 +60,8 @@ MISREAD = {"alterego-6": {"【行動】jump forward, light"},
            "rider-18": {"【行動】\n城戸さんに近寄ります。アドベントでダークウイングに攻撃してもらいます。\n"
                         "相手がファイナルベントを使ったら、コンファインベントで打ち消します。"},
            "rider-24": {"【行動】\n城戸さんから遠距離まで下がります。\nシュートベントで攻撃します。\n"
-                        "超回避は、攻撃の達成値が5以上のときだけHPを1点使います。"}}
+                        "超回避は、攻撃の達成値が5以上のときだけHPを1点使います。"},
+           "alterego-26": {"【行動】かーと\u3000まえ\u3000つよ"}}
 
 
 @pytest.mark.parametrize("game", list(FLOOR))
