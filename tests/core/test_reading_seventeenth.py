@@ -256,6 +256,9 @@ CORPUS_26_RIDER = [
     ("three", "北岡", "【行動】\nちかよる きと\nそーと", "近寄る: 城戸 / ソードベント"),
     # 超回避's scope said as whom it is not paid for, in brackets after its label (契約獣: the monster, the advent's)
     ("three", "北岡", "【行動】\n能：AV\n避：超1（契約獣の牙には払わず）", "アドベント / 超回避 1: 本体の攻撃と庇うときだけ"),
+    # an attack said as the condition of a cover is the attacker's: no attack on them (it had been read, silently)
+    ("three", "城戸", "【行動】\nガードベント\n北岡さんが蓮さんを狙ったら、蓮さんを庇います。", "ガードベント / 庇う 蓮"),
+    ("three", "城戸", "【行動】\nガードベント\n北岡さんを狙います", "ガードベント / 攻撃: 北岡"),
 ]
 
 

@@ -1038,6 +1038,11 @@ class Rewritten:
                         close()
                         put("受動: 攻撃", tok)
                     continue
+                if _ATTACKED_IF.match(src.norm, tok.end) and _COVERS_AFTER.match(src.norm, tok.end):
+                    # 蓮さんが北岡さんを狙ったら、北岡さんを庇います: an attack said as the condition of a cover — the
+                    # attacker's, not the order's: its names are left for the cover to read (the one covered)
+                    clauses[:] = [c for c in clauses if not (len(c) == 1 and c[0][1] in self._raw and self._is_name(c[0][0]))]
+                    continue
                 between_words = [t for t in tokens if tok.end <= t.start < (nxt.start if nxt is not None else tok.end)]
                 if state["list"] and clauses[-1] and clauses[-1][0][0] == "攻撃: ":
                     close()  # 北岡さんを狙います: the verb ends the list it was said of
@@ -2135,6 +2140,9 @@ _KATAKANA_PARTICLES = frozenset(("ニ", "ヲ", "カラ", "ト", "ヘ", "マデ",
 # kanji of a word (a band's 中 follows a label, a separator, a particle or nothing: 移:中, 中へ, 距離は中)
 _DURING = re.compile(r"[ァ-ヺー一-鿿](?<![移近遠能受攻避阻動離寄])")
 # the one who attacks, said before a condition on being attacked (刃さんに攻撃されたら)
+# an attack verb said as a condition (狙ったら, 攻撃してきた時), and a cover that follows in its sentence
+_ATTACKED_IF = re.compile(r"\s*(?:ら|たら|てきたら|てくるなら|た時|たとき|る時|るとき|た場合|たなら)")
+_COVERS_AFTER = re.compile(r"[^。\n!！]*?(?:庇|かば|カバ)")
 _BY_WHOM = re.compile(r"\s*(?:さん|くん|君|ちゃん|様|氏)?\s*(?:に|から)\s*(?:攻撃され|こうげきされ|狙われ|ねらわれ|撃たれ|殴られ|斬られ|切られ)")
 # what is said between the one attacked and 庇う (城戸さんが狙われたら庇う: 庇う 城戸)
 _COVER_WHEN = re.compile(r"\s*(?:さん|くん|君|ちゃん|様|氏)?\s*(?:が|を)\s*(?:狙われ|ねらわれ|攻撃され|こうげきされ|撃たれ|うたれ|殴られ|襲われ|おそわれ|やられ)"
