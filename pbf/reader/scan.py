@@ -33,6 +33,7 @@ class Token:
     candidates: tuple = ()  # for an unknown run: what it could be (a problem names them)
     named: tuple = ()  # for a remark passed over: the order words it holds (its note warns of them)
     step: bool = False  # for a comment: the number of a step of the order (1. 前進, ③): the line is the order's
+    what: str = ""  # for a comment: what a bridged post carries, as a note names it (ハッシュタグ, 宛先（@）, リンク)
 
 
 SEPARATORS = frozenset("-_+=~ \t\r\u3000,、・/／;；。.!?！？♪☆★♡♥～〜…‥「」『』\"'`:：")
@@ -127,10 +128,10 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
             out.append(Token(i, i + 2, "sep"))  # ||前進 投げ||: markdown's spoiler, its pipes no ｜ of the plot
             i += 2
             continue
-        m = _shared(folded, i, lexicon, patterns) if ch in "#@rqh" else None
-        if m is not None:
-            out.append(Token(i, m, "comment"))  # #オルタリゴ, @kaede_pbf, https://t.co/…: a bridged post's, passed over
-            i = m
+        shared = _shared(folded, i, lexicon, patterns) if ch in "#@rqh" else None
+        if shared is not None:  # #オルタリゴ, @kaede_pbf, https://t.co/…: a bridged post's, passed over
+            out.append(Token(i, shared[0], "comment", what=shared[1]))
+            i = shared[0]
             continue
         if ch == "#" and (i == 0 or folded[i - 1] in " \t\u3000\n") and lexicon.match(folded, i + 1) is not None:
             out.append(Token(i, i + 1, "sep"))  # ＃受動：GV, ＃移動　接近: a bullet before a label
@@ -234,19 +235,22 @@ def scan(text: Text, lexicon: Lexicon, symbol: Callable[[str, int], int | None] 
     return out
 
 
-def _shared(folded: str, i: int, lexicon: Lexicon, patterns: dict[str, re.Pattern[str]]) -> int | None:
-    """Where a hashtag, a mention or a link at ``i`` ends (what a post bridged from X carries), or None.
-    Each starts a word (after a space or a line's start); a hashtag names no order word (＃受動：GV is a
-    bullet before a label, read as the label is)."""
+def _shared(folded: str, i: int, lexicon: Lexicon, patterns: dict[str, re.Pattern[str]]) -> tuple[int, str] | None:
+    """Where a hashtag, a mention or a link at ``i`` ends (what a post bridged from X carries) and what a
+    note calls it, or None. Each starts a word (after a space or a line's start); a hashtag names no order
+    word (＃受動：GV is a bullet before a label, read as the label is)."""
     if i > 0 and folded[i - 1] not in " \t\u3000\n(。、,.!?":
         return None
     ch = folded[i]
     if ch == "#":
         m = patterns["hashtag"].match(folded, i)
         found = lexicon.match(folded, i + 1)
-        return m.end() if m and not (found is not None and found[1].kind not in ("function", "negation")) else None
-    m = patterns["link"].match(folded, i) if ch == "h" else patterns["mention"].match(folded, i)
-    return m.end() if m else None
+        return (m.end(), "ハッシュタグ") if m and not (found is not None and found[1].kind not in ("function", "negation")) else None
+    if ch == "h":
+        m = patterns["link"].match(folded, i)
+        return (m.end(), "リンク") if m else None
+    m = patterns["mention"].match(folded, i)
+    return (m.end(), "宛先（@）") if m else None
 
 
 def _spoiler(folded: str, i: int) -> bool:
@@ -577,9 +581,7 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
                                  line=line, column=column, text=shown, severity="warning"))
         if tok.kind in ("comment", "anchor"):
             line, column, shown = text.where(tok.start, tok.end)
-            what = "安価" if tok.kind == "anchor" else _SHARED_WHAT.get(text.folded[tok.start], "注釈") \
-                if _compiled()["hashtag"].fullmatch(text.folded, tok.start, tok.end) or _compiled()["mention"].fullmatch(
-                    text.folded, tok.start, tok.end) or _compiled()["link"].fullmatch(text.folded, tok.start, tok.end) else "注釈"
+            what = "安価" if tok.kind == "anchor" else tok.what or "注釈"
             before = tokens[index - 1] if index > 0 else None
             against = attached and before is not None and before.end == tok.start and before.kind in ORDER_KINDS \
                 and text.norm[tok.start] not in _POINTING  # ←これで耐える: a pointer says nothing of the clause
@@ -595,9 +597,6 @@ def passed_over(tokens: list[Token], text: Text, attached: bool = False) -> list
             else:
                 notes.append(Problem(f"は{what}として読みませんでした。", line=line, column=column, text=shown))
     return notes
-
-
-_SHARED_WHAT = {"#": "ハッシュタグ", "@": "宛先（@）", "r": "宛先（@）", "q": "宛先（@）", "h": "リンク"}
 
 
 # what janome calls the words a GM reads past in a sentence around an order (様子を見ます, すぐに,

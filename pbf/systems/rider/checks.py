@@ -275,10 +275,8 @@ def parse(text: str, player: str, state: dict[str, Any], data: RiderData,
                 # (at the same stage, the one whose first problem is further on: the order language stops at
                 # the first sentence it cannot take, where the GM's reading may have read up to the real problem)
                 further = second.stage == first.stage and _where(second) >= _where(first, past=True)
-                if not further and second.stage == first.stage and _known_to_the_gm(first, data):
-                    second_first = True  # 受 of 受:GV is no unknown word: the order language lost its place before it
-                else:
-                    second_first = False
+                # 受 of 受:GV is no unknown word: the order language lost its place before it
+                second_first = not further and second.stage == first.stage and _known_to_the_gm(first, data)
                 raise OrderError((second if second.stage > first.stage or further or second_first else first).problems) from None
     return replace(order, canonical=canonical(order, data), notes=(*order.notes, *signed))
 
