@@ -731,6 +731,9 @@ def _taken_back_in_part(tokens: list[Token], text: Text, cut: re.Match[str],
     bounds = [0] + [m.end() for m in re.finditer(r"[\n。!！?？]", text.norm[:cut.start()])]
     sentences = [(a, b) for a, b in zip(bounds, bounds[1:] + [cut.start()]) if text.norm[a:b].strip()]
     held = [(a, b) for a, b in sentences if any(a <= t.start < b for t in orderly)]
+    chosen = _chosen_between(tokens, text, cut, parts, held[-1]) if held else None
+    if chosen is not None:
+        return chosen
     dropped = [(a, b) for a, b in held if parts([t for t in tokens if a <= t.start < b]) & said]
     if len(dropped) == len(held):
         return None
@@ -748,6 +751,46 @@ def _taken_back_in_part(tokens: list[Token], text: Text, cut: re.Match[str],
         notes.append(Problem(f"は書き直しとして読まず、後の「{after}」を読みました。", line=line, column=column,
                              text=shown.strip(), severity="warning"))
     return kept, notes
+
+
+def _chosen_between(tokens: list[Token], text: Text, cut: re.Match[str],
+                    parts: Callable[[list[Token]], set[str]],
+                    last: tuple[int, int]) -> tuple[list[Token], list[Problem]] | None:
+    """A correction that chooses between the words its sentence before hesitated over
+    (受動: ガードベント…あ、でもリフレクトも捨てがたい\\nやっぱりガードで！): the words it names again are all in
+    that sentence, which names another of the same part next to them, with no other order word
+    between; the other is dropped, with what the sentence said after it (捨てがたい), and the rest of
+    the sentence (the 受動 label) stays — the correction names no new part. None when it is not so."""
+    def words(a: int, b: float) -> list[Token]:
+        return [t for t in tokens if a <= t.start < b and t.kind == "word" and t.word is not None]
+
+    sentence = words(*last)
+    named = [t for t in words(cut.end(), float("inf")) if t.word.concept in {s.word.concept for s in sentence}]
+    concepts = {t.word.concept for t in named}  # (what else the correction says is added: …やっぱりソード！ 攻撃: 蓮)
+    if not named:
+        return None
+    part = parts(named)
+    picked = [i for i, t in enumerate(sentence) if t.word.concept in concepts]
+    others = [i for i, t in enumerate(sentence) if t.word.concept not in concepts and parts([t]) & part]
+    if len(part) != 1 or not others or len(picked) != len(concepts):
+        return None
+    span = sorted(picked + others)
+    if span != list(range(span[0], span[-1] + 1)):
+        return None  # another order word between them (攻撃ならガードベント、アドベントならリフレクト): not a choice
+    first_other, chosen_at = sentence[others[0]].start, sentence[picked[0]].start
+    talk_end = chosen_at if chosen_at > first_other else last[1]  # what the sentence said of the other
+    gone = {id(sentence[i]) for i in others} | {id(t) for t in named}
+    said_end = min((m.start() for m in re.finditer(r"[\n。!！?？]", text.norm) if m.start() >= named[-1].end),
+                   default=len(text.norm))  # やっぱりガードで！: the correction's own sentence
+    kept = [t for t in tokens
+            if id(t) not in gone and not cut.start() <= t.start < cut.end()
+            and not (t.kind == "unknown" and first_other <= t.start < talk_end)
+            and not (t.kind == "function" and cut.start() <= t.start < said_end)
+            or (t.kind == "sep" and t.end > t.start and text.norm[t.start] == "\n")]
+    line, column, shown = text.where(*last)
+    choice = "・".join(dict.fromkeys(text.norm[t.start:t.end] for t in named))
+    return kept, [Problem(f"で迷った語のうち、後で選んだ「{choice}」を読みました（ほかの語は読みませんでした）。",
+                          line=line, column=column, text=shown.strip(), severity="warning")]
 
 
 def _verb_phrase(phrase: str) -> bool:

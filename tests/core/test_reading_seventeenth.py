@@ -259,7 +259,21 @@ CORPUS_26_RIDER = [
     # an attack said as the condition of a cover is the attacker's: no attack on them (it had been read, silently)
     ("three", "城戸", "【行動】\nガードベント\n北岡さんが蓮さんを狙ったら、蓮さんを庇います。", "ガードベント / 庇う 蓮"),
     ("three", "城戸", "【行動】\nガードベント\n北岡さんを狙います", "ガードベント / 攻撃: 北岡"),
+    # a correction that chooses between the cards its line before hesitated over takes back only the other
+    # (the active card before and the 受動 label stay; it had taken back the ソードベント line and made ガード active)
+    ("three", "城戸", "【行動】\n近寄る: 蓮\nソードベント\n攻撃: 蓮\n受動: ガードベント…あ、でもリフレクトも捨てがたい(´・ω・｀)\nやっぱりガードで！",
+     "近寄る: 蓮 / ソードベント / 受動: ガードベント / 攻撃: 蓮"),
+    ("three", "城戸", "【行動】近寄る / ソードベントかストライクベントか\nいや、やっぱりソード！ 攻撃: 蓮", "近寄る / ソードベント / 攻撃: 蓮"),
+    ("three", "城戸", "【行動】近寄る: 蓮 / ソードベント、ストライクベント…\nやっぱりストライクで", "近寄る: 蓮 / ストライクベント"),
 ]
+
+
+def test_a_choice_between_hesitated_words_is_warned(camps):
+    """The correction that chooses says which line it chose in, and an order word between the two is no choice."""
+    got, notes = read_for_check(camps["three"], "城戸", "【行動】近寄る: 蓮 / ソードベント、ストライクベント…\nやっぱりストライクで")
+    assert any("で迷った語のうち、後で選んだ「ストライク」を読みました" in n.format() for n in notes)
+    got, notes = read_for_check(camps["three"], "城戸", "【行動】受動: 攻撃ならガードベント、アドベントならリフレクトベント\nやっぱりガードベント")
+    assert not any("迷った語" in n.format() for n in notes)
 
 
 @pytest.mark.parametrize("camp, player, text, canonical", CORPUS_26_RIDER + A_BULLET_IS_NO_HASHTAG + CORPUS_24_RIDER + WHAT_STAYS_24 + CORPUS_24_RIDER_MORE + CORPUS_24_RIDER_LETTERS + CORPUS_25_FIRST_FIXES + CORPUS_25_RIDER)
