@@ -265,6 +265,10 @@ CORPUS_26_RIDER = [
      "近寄る: 蓮 / ソードベント / 受動: ガードベント / 攻撃: 蓮"),
     ("three", "城戸", "【行動】近寄る / ソードベントかストライクベントか\nいや、やっぱりソード！ 攻撃: 蓮", "近寄る / ソードベント / 攻撃: 蓮"),
     ("three", "城戸", "【行動】近寄る: 蓮 / ソードベント、ストライクベント…\nやっぱりストライクで", "近寄る: 蓮 / ストライクベント"),
+    # a correction of the 受動 card under its label takes back the 受動 line only (the label's concept is 受動:
+    # with its colon; it had been taken for a card and the active ソードベント taken back too)
+    ("three", "城戸", "【行動】\n近寄る: 蓮\nソードベント\n受動: ガードベント\nいや、やっぱり受動: リフレクトベント",
+     "近寄る: 蓮 / ソードベント / 受動: リフレクトベント"),
 ]
 
 

@@ -270,7 +270,7 @@ def _parts(tokens: list[Token]) -> set[str]:
     concepts = [t.word.concept for t in tokens if t.kind == "word" and t.word is not None]
     if any(c.startswith("head:") and "阻止" in c for c in concepts):
         return {"block"}
-    if "keyword:受動" in concepts or (any(c.startswith("nara:") for c in concepts) and any(c.startswith("card:") for c in concepts)):
+    if "keyword:受動:" in concepts or (any(c.startswith("nara:") for c in concepts) and any(c.startswith("card:") for c in concepts)):
         return {"passive"}  # (攻撃されたら受けで: a condition with no card is the evasion's own, said of the attack)
     said = set()
     for c in concepts:
