@@ -247,7 +247,7 @@ def test_the_list_names_each_riders_weapons(tmp_path):
     from pbf.systems.rider.data import load
 
     ryuki = next(r for r in catalogue(load(None), 20)["riders"] if r["id"] == "ryuki")
-    assert {"id": "sword_vent", "card": "ソードベント", "names": ["ドラグセイバー"]} in ryuki["weapons"]
+    assert {"id": "sword_vent", "card": "ソードベント", "names": ["ドラグセイバー", "Drag Saber"]} in ryuki["weapons"]
 
 CORPUS_26_RIDER = [
     # a phone's katakana particle after a name in katakana says whom the move is from (it had been the attack's)
@@ -292,3 +292,63 @@ def test_a_vent_described_is_asked(camps):
     with pytest.raises(OrderError) as caught:
         read_for_check(camps["rd"], "城戸", "【行動】SV\nいつものベントで")
     assert "「いつものベント」は名前のないベントです" in str(caught.value)
+
+
+CORPUS_27_RIDER = [
+    # a name with its sound marks dropped after any move (遠へ・中へ too), or standing apart after a card (the grammar
+    # had taken きと for 来+と and dropped it, silently)
+    ("three", "北岡", "【行動】\nなかへ きと\nしゅーと", "中へ: 城戸 / シュートベント"),
+    ("three", "北岡", "【行動】\nしゅーと れん", "シュートベント / 攻撃: 蓮"),
+    ("three", "北岡", "【行動】\nしゅーと きと", "シュートベント / 攻撃: 城戸"),
+    # staying said with the band and an ending, or with the card next (it had been read as a move to 近)
+    ("rd", "城戸", "【行動】\nガードベント\n中距離のまま動かないね", "ガードベント"),
+    ("rd", "城戸", "【行動】\n近距離のままSVで斬る", "ソードベント"),
+    # a label with none: the move's, the card's, the 阻止's (移:なし, 能：無し, 阻止:×)
+    ("three", "城戸", "【行動】移:なし / 能:SV / 攻:蓮", "ソードベント / 攻撃: 蓮"),
+    ("three", "城戸", "【行動】移動：無し / 能動:なし / 受:GV", "受動: ガードベント"),
+    ("rd", "城戸", "【行動】近寄る / 阻止:× / SV", "近寄る / 阻止しない / ソードベント"),
+    # 超回避 declared as wanting the evasion raised
+    ("rd", "城戸", "【行動】SV\n攻撃されたら、HPを2点使って回避をアップしたいです", "ソードベント / 超回避 2"),
+    # every opponent named before 近い方・遠い方: the nearest (the farthest) of them
+    ("three", "城戸", "【行動】ナイトさんとゾルダさんの遠い方から離れる\nSV", "離れる: 最も遠い相手 / ソードベント"),
+    ("three", "蓮", "【行動】北岡さんか城戸さん、近いほうに近寄ります / SV", "近寄る: 最も近い相手 / ソードベント"),
+    # an opponent named as the subject of an attack that is the condition (攻撃してきたら: their act; it had been
+    # refused, the attack not counted as one); an attack done to them stays whom to cover
+    ("rd", "城戸", "【行動】\n留まる\n刃さんが攻撃してきた時は、ガードベントで守ります", "受動: 攻撃ならガードベント"),
+    ("three", "城戸", "【行動】\nガードベント\n蓮さんが攻撃されたら、私が庇います", "ガードベント / 庇う 蓮"),
+    # a weapon by its English name, and by its katakana with the last long mark missed
+    ("rd", "城戸", "move: stay / Drag Shield", "ガードベント"),
+    ("three", "蓮", "【行動】ウイングランサ / 攻撃: 北岡", "ソードベント / 攻撃: 北岡"),
+    # かーど alone on its line is ガード with its sound mark dropped (カード there says nothing)
+    ("rd", "城戸", "【行動】\nはなれる\nかーど", "離れる / ガードベント"),
+]
+
+
+@pytest.mark.parametrize("camp, player, text, canonical", CORPUS_27_RIDER)
+def test_corpus_27s_readings(camps, camp, player, text, canonical):
+    got, _notes = read_for_check(camps[camp], player, text)
+    assert got == canonical
+
+
+def test_a_card_in_a_sentence_is_no_guard(camps):
+    """カード in a sentence stays a mention (only a line of it alone is read as ガード, warned)."""
+    got, notes = read_for_check(camps["rd"], "城戸", "【行動】\nはなれる\nかーど")
+    assert any("（濁点なし）と読み、ガードベントとしました" in n.format() for n in notes)
+    got, _notes = read_for_check(camps["rd"], "城戸", "【行動】\n離れる\nカードは使いません")
+    assert got == "離れる"
+
+
+def test_some_of_the_opponents_nearer_is_asked(tmp_path):
+    """In a battle of four, two of the three opponents' 近い方 cannot be said: asked, naming the names."""
+    import contextlib
+    import io
+
+    from pbf.campaign.folder import load
+    from pbf.cli import main
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["new", str(tmp_path / "four"), "--system", "rider", "--player", "城戸=ryuki", "--player", "蓮=knight",
+                     "--player", "北岡=zolda", "--player", "手塚=theta", "--seed", "t"]) == 0
+    with pytest.raises(OrderError) as caught:
+        read_for_check(load(tmp_path / "four"), "城戸", "【行動】蓮さんと北岡さん、近い方に近寄る / SV")
+    assert "のうちの近い方・遠い方は書けません" in str(caught.value)

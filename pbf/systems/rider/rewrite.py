@@ -55,8 +55,10 @@ def lexicon(data: RiderData) -> Lexicon:
     for rider in data.riders.values():  # ドラグセイバーで受けます: a card by the weapon it brings out, read only as written
         for card_id, names in (rider.get("weapons") or {}).items():
             for spelling in names or ():
-                lex.add(str(spelling), Word("card:" + card_id, data.card_name(card_id), value=data.card_name(card_id),
-                                            technique=True, guess=False, slip=False))
+                # (ドラグセイバ: its last long mark missed, as an IME drops it — only the last, only a katakana name)
+                for form in {str(spelling), str(spelling).removesuffix("ー") if "ァ" <= str(spelling)[0] <= "ヺ" else str(spelling)}:
+                    lex.add(form, Word("card:" + card_id, data.card_name(card_id), value=data.card_name(card_id),
+                                       technique=True, guess=False, slip=False))
     for monster in data.monsters.values():  # ドラグレッダーをアドベントで呼び出す: the monster a card calls
         weapon = monster.get("weapon") if isinstance(monster.get("weapon"), dict) else {}
         for spelling in (monster.get("name"), monster.get("english"), weapon.get("name")):  # its weapon too (火炎弾)
@@ -112,7 +114,7 @@ _OPPOSITE = {"近寄る": "head:離れる", "離れる": "head:近寄る", "阻�
 # the page's own declarations: 「ＨＰ１点消費、回避達成値＋１点」 and 「攻撃力を2点マイナスして隙狙い」
 _SUPER_DECLARED = re.compile(r"(?:超回避\s*(?:は|で|を)?\s*|(?:回避|避ける|よける)\s*(?:(?:の|する)?\s*(?:とき|時|際|場合)\s*(?:は|に|には)?|は|で)[、,\s]*)?"
                              r"hp\s*を?\s*(\d+)\s*(?:点|てん)?\s*(?:消費|使って|使い(?:ます)?|使う|払って|払い(?:ます)?)(?:して)?[、,\s]*"
-                            r"(?:回避\s*の?\s*(?:達成.)?\s*を?\s*[+＋]?\s*\d*\s*(?:点|てん)?\s*(?:上げます|上げる|上げて|アップ)?)?(?:で)?"
+                            r"(?:回避\s*の?\s*(?:達成.)?\s*を?\s*[+＋]?\s*\d*\s*(?:点|てん)?\s*(?:上げます|上げる|上げて|上げたい(?:です)?|アップ(?:します|する|したい(?:です)?)?)?)?(?:で)?"
                             r"(?:超回避(?:します|する|したい|いたします|致します)?|お願いします|おねがいします)?"
                             r"|(?:burn|spend|use|pay)\s+(\d+)\s*hp(?:\s+(?:on|for)\s+(?:super\s+)?(?:evasion|evade|dodging|dodge))?", re.I)
 # (攻撃するときは、攻撃力を二つ落として隙狙いにします: when it applies, said before — every attack; the number in kanji)
@@ -375,7 +377,7 @@ _DIALECT_ENDING = re.compile(r"(?:(?<=[うくぐすつぬぶむるたんい])|(?
                              r"(?:けん|ken|べさ|べか|べ|さー|さぁ|ばい)(?=\s*(?:ね|よ|ne|yo)?\s*(?:[/／、。,.!！?？\nｗw笑]|$))", re.I)
 _NOT_ORDER_COUNTER = re.compile(r"\s*(?:" + "|".join(NOT_ORDER_COUNTERS) + ")")
 # a label with none after it: 受:なし, 受動：×, 攻:× (what the label names is not done)
-_LABEL_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(受動カード|受動|受|攻撃|攻)\s*[:：]\s*(?:×|✕|x|なし|無し|ナシ|none|no|せず|しない|不要|無)(?![ぁ-んァ-ヶ一-龯A-Za-z])", re.I)
+_LABEL_NONE = re.compile(r"(?<![^\s、。,/／・】|:：])(受動カード|受動|受|攻撃|攻|移動|移|能動カード|能動|能|阻止|阻)\s*[:：]\s*(?:×|✕|x|なし|無し|ナシ|none|no|せず|しない|不要|無)(?![ぁ-んァ-ヶ一-龯A-Za-z])", re.I)
 # 相手の攻撃にはガードベントで備える: a 受動 card said after its condition, with a verb of readiness
 _THEIR_ATTACK = re.compile(r"(?<![^\s、。,/／・】|:：])(?:(?:相手|敵)の\s*攻撃\s*(?:には|に対しては|に対して)[、,\s]*([ァ-ヶー]+ベント)\s*(?:で|を)\s*"
                            r"(?:備え|構え|対応し|対応す)(?:る|ます|ておきます|ておく|て)?"
@@ -450,8 +452,8 @@ def _declarations(norm: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), f"受動: {m.group(2)}なら{m.group(1)}"))
     for m in _OPTION_NONE.finditer(norm):  # 隙狙いはなしです: the option not taken, as if not written
         out.append((m.start(), m.end(), ""))
-    for m in _LABEL_NONE.finditer(norm):  # 受:なし — none, as if not written; 攻:× — 攻撃しない
-        out.append((m.start(), m.end(), "攻撃しない" if m.group(1).startswith("攻") else ""))
+    for m in _LABEL_NONE.finditer(norm):  # 受:なし, 能:なし — none, as if not written; 攻:× — 攻撃しない; 移:なし — 留まる
+        out.append((m.start(), m.end(), {"攻": "攻撃しない", "移": "留まる", "阻": "阻止しない"}.get(m.group(1)[0], "")))
     for m in _SCOPE_IN_BRACKETS.finditer(norm):
         scope = _SCOPE_WORDS.get(m.group(3), "アドベント" if m.group(3).lower() == "av" else "庇うとき")
         out.append((m.start(), m.end(), f"超回避 {m.group(2)}: {scope}{'以外' if m.group(4) == '以外' else 'だけ'}"))
@@ -669,6 +671,7 @@ class Rewritten:
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
         scanned = self._kana_runs(scanned, src, lex)
+        scanned = self._card_alone(scanned, src, lex)
         scanned = [Token(t.start, t.end, "function") if src.norm[t.start:t.end] == "中" and t.word is not None and t.start > 0
                    and _DURING.match(src.norm[t.start - 1]) else t for t in scanned]  # トリック中は, 攻撃中: during, no band
         for m in _BARE_VENT.finditer(src.folded):  # べんと, へんと, vent alone: a vent, but which one — asked, with the cards
@@ -726,6 +729,7 @@ class Rewritten:
             else t for t in scanned]
         scanned = self._own_name_as_subject(scanned, src) if roster and player else scanned
         scanned = self._whom_in_brackets(scanned, src) if roster else scanned
+        scanned = self._nearer_of_those(scanned, src) if roster and player else scanned
         scanned = self._their_by_name(self._same_one_in_brackets(scanned, src), src, lex)
         tokens, back = taken_back(self._remarks(scanned, src, declared), src, _parts)
         self.notes += back
@@ -1615,6 +1619,65 @@ class Rewritten:
             out.append(tok)
         return out
 
+    def _card_alone(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
+        """かーど alone on its line: カード says nothing there, ガード with its sound mark dropped (a phone's
+        かーど for ガード) says the card — read as ガードベント, warned. カード in a sentence stays a mention."""
+        guard = lex.exact.get(kana_fold("ガードベント"))
+        out = list(tokens)
+        for k, tok in enumerate(tokens):
+            if guard is None or tok.word is None or str(tok.word.concept) != "mention:" or \
+                    kana_fold(unicodedata.normalize("NFKC", src.norm[tok.start:tok.end])) != "カード":
+                continue
+            before = next((t for t in reversed(tokens[:k]) if t.end > t.start and src.norm[t.start:t.end].strip()), None)
+            after = next((t for t in tokens[k + 1:] if t.end > t.start and src.norm[t.start:t.end].strip(" \u3000")), None)
+            line_start = before is None or "\n" in src.norm[before.end:tok.start] or src.norm[before.start:before.end] in ("】", "/", "／")
+            line_end = after is None or src.norm[after.start:after.end].startswith("\n") or src.norm[after.start:after.end] in ("/", "／")
+            if line_start and line_end:
+                out[k] = Token(tok.start, tok.end, "word", guard)
+                line, column, shown = src.where(tok.start, tok.end)
+                self.notes.append(Problem("は一語だけなので、カードではなく「ガード」（濁点なし）と読み、ガードベントとしました。",
+                                          line=line, column=column, text=shown, severity="warning"))
+        return out
+
+    def _nearer_of_those(self, tokens: list[Token], src: Text) -> list[Token]:
+        """Fighters named before 近い方・遠い方 (蓮さんと北岡さん、近いほうに近づきます: the nearer of the two):
+        when they are every opponent, it is 最も近い相手 (or 最も遠い) — the names are said, not read;
+        when they are some of them only (a battle of four), the order cannot say it: asked."""
+        out: list[Token] = []
+        i = 0
+        while i < len(tokens):
+            named, j = [], i
+            while j < len(tokens) and tokens[j].kind == "unknown" and tokens[j].word is None and \
+                    (who := self._fighter(src.norm[tokens[j].start:tokens[j].end])) is not None:
+                named.append(who)
+                j = _past_courtesy(tokens, j + 1, src)
+                if j < len(tokens) and (tokens[j].kind == "function" and src.norm[tokens[j].start:tokens[j].end] in ("と", "か", "や")
+                                        or tokens[j].kind == "sep" and src.norm[tokens[j].start:tokens[j].end] in ("、", ",", "・")):
+                    j += 1
+            k = j
+            while k < len(tokens) and (tokens[k].kind == "sep" and src.norm[tokens[k].start:tokens[k].end] in ("、", ",", " ", "\u3000")
+                                       or tokens[k].kind in ("function", "unknown") and src.norm[tokens[k].start:tokens[k].end] in ("の", "のうち", "うち", "で", "では")):
+                k += 1
+            rule = tokens[k] if k < len(tokens) else None
+            if len(set(named)) >= 2 and rule is not None and rule.word is not None and \
+                    str(rule.word.concept) in ("rule:最も近い相手", "rule:最も遠い相手"):
+                others = {name for name, _character in self._roster if name != self._player}
+                line, column, shown = src.where(tokens[i].start, tokens[k - 1].end)
+                if set(named) == others:
+                    self.notes.append(Problem(f"の{src.norm[rule.start:rule.end]}を「{str(rule.word.concept).split(':', 1)[1]}」と読みました（相手はこの{len(others)}人だけです）。",
+                                              line=line, column=column, text=shown.strip("、, "), severity="warning"))
+                    out.append(Token(tokens[i].start, tokens[k - 1].end, "function"))
+                else:
+                    self.problems.append(Problem("のうちの近い方・遠い方は書けません（書けるのは相手全員のうちの「最も近い相手」「最も遠い相手」か、名前の順番です）。",
+                                                 line=line, column=column, text=shown.strip("、, "),
+                                                 hint="例：近寄る: 蓮, 北岡（蓮に、できなければ北岡に）"))
+                    out.append(Token(tokens[i].start, tokens[k - 1].end, "function"))
+                i = k
+                continue
+            out.append(tokens[i])
+            i += 1
+        return out
+
     def _their_by_name(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
         """An opponent's name as the subject of a condition (城戸さんがファイナルベントを使ってきたら,
         城戸さんが近寄ってくるなら阻止しません) is 相手が: a 受動 card's or a 阻止's condition is of
@@ -1676,10 +1739,13 @@ class Rewritten:
             concept = str(tok.word.concept) if tok.word is not None else ""
             if concept.startswith("keyword:庇う") or "庇" in text:
                 return False
-            if concept.startswith("card:") or concept in ("head:近寄る", "head:離れる", "attack:"):
-                seen_act = True
+            if concept.startswith(("card:", "attack:")) or concept in ("head:近寄る", "head:離れる"):
+                seen_act, acted_at = True, tok.start
             if concept.startswith("nara:") and seen_act:
-                return True
+                # 刃さんが攻撃してきたら: their act (使われたら, 来られても: in keigo too); 蓮さんが攻撃されたら、庇います:
+                # done to them, whom to cover — no condition of theirs
+                end = min((src.norm.find(ch, tok.end) for ch in "。\n" if src.norm.find(ch, tok.end) >= 0), default=len(src.norm))
+                return not (re.search(r"され|られ|われ", src.norm[acted_at:tok.end]) and re.search(r"庇|かば", src.norm[tok.end:end]))
         return False
 
     def _aside(self, tokens: list[Token], i: int, src: Text) -> bool:
@@ -1782,7 +1848,9 @@ class Rewritten:
                     out.append(Token(run[0].start, run[-1].end, "unknown", whole, corrected=True))  # そーと: ソード, not そー・と
                     i = j
                     continue
-            if cut is None and bad and self._in_a_list(out) and self._name_by_sound(said):
+            apart = (not out or out[-1].kind == "sep") and (j == len(tokens) or tokens[j].kind == "sep")
+            if cut is None and bad and (self._in_a_list(out) or apart and len(said) <= 4) and self._name_by_sound(said):
+                # (そーと きと: a word apart that is a name by its sound, not き+と — the grammar had taken it for 来+と)
                 out.append(Token(run[0].start, run[-1].end, "unknown"))  # こうけき れん きと: 城戸, its marks dropped
                 self._names.add(src.span(run[0].start, run[-1].end)[0])
                 i = j
@@ -1838,7 +1906,7 @@ class Rewritten:
         """What was read before (on the same line) is a fighter's name, the attack or a move: a name may follow."""
         prev = next((t for t in reversed(before) if t.kind != "sep" or "\n" in self.src.norm[t.start:t.end] or t.end == t.start), None)
         return prev is not None and (prev.kind == "symbol" or prev.word is not None and (
-            str(prev.word.concept) == "attack:攻撃" or str(prev.word.concept) in ("head:近寄る", "head:離れる")))
+            str(prev.word.concept) == "attack:攻撃" or str(prev.word.concept) in _MOVE_CONCEPTS))  # (とおへ きと: 遠へ: 城戸)
 
     def _spellings(self) -> list[tuple[str, str]]:
         """(fighter, spelling) for each way the battle writes each fighter: the player's name, the rider's, its aliases."""
@@ -2156,8 +2224,9 @@ _OTHERWISE = re.compile(r"otherwise|else|それ以外|その他|ほかは|他は
 _NOT_USING = frozenset(("使いません", "使わない", "つかわない", "使わず", "使用しません", "使用しない", "ません", "ない"))
 _AS_IT_IS = re.compile(r"(?:この|その)まま(?:の)?\s*(近|中|遠)(?:距離)?(?:で|を保って|を保ち|をキープ(?:して)?|にいます|にいる|に居ます|に留まります|に留まる)"
                        r"|(?:(?:今|いま|現在)の\s*)?(?:距離は\s*)?(?:(?:今|いま|現在)の\s*)?(近|中|遠)(?:距離)?(?:の|い)まま(?:にします|にする|で|に)?"
-                       r"(?:\s*(?:動きません|動かないです|動かない|動かずに|動かず|うごかない|いきます|行きます|です|でいます|で大丈夫です|で大丈夫|大丈夫です|でいいです|でok))?(?=[、,。!！\s]|留|とど|$)"
+                       r"(?:\s*(?:動きません|動かないです|動かない|動かずに|動かず|うごかない|いきます|行きます|です|でいます|で大丈夫です|で大丈夫|大丈夫です|でいいです|でok)(?:[よねぞぜわ][ぇえー〜～]*|っす)?)?(?=[、,。!！\s]|留|とど|$|[ァ-ヺA-Za-z])"
                        r"|留(?:まる|まり|まります)?\s*[(（]\s*(近|中|遠)(?:距離)?\s*[)）]"  # 留(近): staying, at 近
+                       # (近距離のまま動かないよー, 近距離のままソードベント: an ending after it, or a card next)
                        # 近距離に留まって, 中距離を維持, 近維持, 遠キープ: staying where they are, said with the band
                        r"|(?:(?:この|その)まま(?:の)?\s*)?(?<![一-龥])(近|中|遠)(?:距離)?\s*(?:に|で|を)?\s*(?:留まって|留まり|留まります|留まる|とどまって|とどまり|とどまります|とどまる"
                        r"|残って|残ります|残る|維持(?:して|します|する|で)?|キープ(?:して|します|する|で)?|保って|保ちます|保つ)")
