@@ -232,6 +232,27 @@ def _loosen(said: str, marks: bool = False) -> str:
     return joined if marks else joined.translate(_SAME_SHAPE)
 
 
+def _lengths(said: str) -> str:
+    """The reading with its sound marks, small kana folded, and each lengthening vowel written as ー
+    (シュートウ → シユートー, ガアド → ガード): where the long vowels are, which :func:`_loosen` drops."""
+    out: list[str] = []
+    for ch in said.replace("〜", "ー").replace("~", "ー").translate(_SMALL):
+        if out and ch in _LENGTHENS and _VOWEL_OF.get(out[-1], out[-1]) in _LENGTHENS[ch]:
+            ch = "ー"
+        if not (ch == "ー" and out and out[-1] == "ー"):
+            out.append(ch)
+    return "".join(out).replace(" ", "")
+
+
+@lru_cache(maxsize=65536)
+def same_lengths(written: str, spelled: str) -> bool:
+    """The written word has the spelled word's long vowels where it has them, or none (an IME drops
+    ー: ガド for ガード) — しゅとう is not シュート (its long vowel after ト, not シュ), whatever else alike."""
+    said = {_lengths(r) for r in readings(written)}
+    return any(re.fullmatch("".join("ー?" if ch == "ー" else re.escape(ch) for ch in _lengths(r)), w)
+               for r in readings(spelled) for w in said)
+
+
 # katakana a hand or a phone's handwriting pad mistakes for each other (キャソセル, ジャソプ): alike
 _SAME_SHAPE = str.maketrans({"ソ": "ン"})
 

@@ -354,7 +354,8 @@ class Lexicon:
                     d = min(d, spelled)
             if d > limit or (d > 0 and not w.guess):
                 continue
-            if d == 0 and (kana.reading(written) == kana.reading(f.spelled) or kana.marked(written) & kana.marked(f.spelled)):
+            if d == 0 and (kana.reading(written) == kana.reading(f.spelled) or kana.marked(written) & kana.marked(f.spelled)
+                           and kana.same_lengths(written, f.spelled)):
                 d = -1  # the very reading (ジュドウ = 受動; 柔道 ジュウドウ too, its marks kept), before one only alike (シュート)
             if w.concept not in best or d < best[w.concept][0]:
                 best[w.concept] = (d, form, w)

@@ -321,7 +321,22 @@ CORPUS_27_RIDER = [
     ("three", "蓮", "【行動】ウイングランサ / 攻撃: 北岡", "ソードベント / 攻撃: 北岡"),
     # かーど alone on its line is ガード with its sound mark dropped (カード there says nothing)
     ("rd", "城戸", "【行動】\nはなれる\nかーど", "離れる / ガードベント"),
+    # しゅとう: as close to 受動 (its marks dropped) as to シュート (its long vowel moved) — the condition and the card
+    # after it say the label (it had been read as シュートベント, a second active card)
+    ("three", "蓮", "【行動】\nとりっく\nしゅとう あどべんとならこんふぁいん", "トリックベント / 受動: アドベントならコンファインベント"),
 ]
+
+
+def test_a_long_vowel_moved_is_no_very_reading():
+    """The very reading (ranked before every other near miss) keeps where the long vowels are:
+    しゅとう is not シュート (シュ-ー-ト), so it is as near 受動 as シュート — asked alone; がど (ー dropped) is ガード."""
+    from pbf.reader import kana
+    from pbf.systems.rider.data import load
+    from pbf.systems.rider.rewrite import lexicon
+
+    assert not kana.same_lengths("しゅとう", "シュート") and kana.same_lengths("がど", "ガード") and kana.same_lengths("ガアド", "ガード")
+    word, near = lexicon(load(None)).correction("しゅとう")
+    assert word is None and {str(w.concept) for w in near} == {"card:shoot_vent", "keyword:受動:"}
 
 
 @pytest.mark.parametrize("camp, player, text, canonical", CORPUS_27_RIDER)

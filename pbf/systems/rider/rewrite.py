@@ -670,6 +670,7 @@ class Rewritten:
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
+        scanned = self._passive_by_what_follows(scanned, src, lex)
         scanned = self._kana_runs(scanned, src, lex)
         scanned = self._card_alone(scanned, src, lex)
         scanned = [Token(t.start, t.end, "function") if src.norm[t.start:t.end] == "中" and t.word is not None and t.start > 0
@@ -1617,6 +1618,44 @@ class Rewritten:
                 self._names.add(src.span(start, start + 1)[0])
                 continue
             out.append(tok)
+        return out
+
+    def _passive_by_what_follows(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
+        """A run of kana as close to 受動 as to a card (しゅとう: じゅどう with its marks dropped, or シュート
+        with its long vowel moved) followed by a condition and its card (ふぁいなるならこんふぁいん): only the
+        label makes an order of it — read as 受動, warned with the other reading."""
+        label = lex.exact.get(kana_fold("受動:"))
+        out: list[Token] = []
+        i = 0
+        while i < len(tokens):
+            found = None
+            for j in range(min(i + 3, len(tokens) - 1), i - 1, -1):
+                run = tokens[i:j + 1]
+                if label is None or any(t.kind == "sep" or t.end == t.start for t in run) or \
+                        not any(t.kind == "unknown" for t in run) or any(b.start != a.end for a, b in zip(run, run[1:])):
+                    continue
+                said = src.norm[run[0].start:run[-1].end]
+                if not all("ぁ" <= ch <= "ゖ" or ch == "ー" for ch in said) or len(said) < 3:
+                    continue
+                word, near = lex.correction(said)
+                rivals = {str(w.concept) for w in near}
+                if word is None and "keyword:受動:" in rivals and len(rivals) == 2:
+                    ahead = [t for t in tokens[j + 1:j + 5] if not (t.kind == "sep" and not src.norm[t.start:t.end].strip())]
+                    concepts = [str(t.word.concept) if t.word is not None else "" for t in ahead[:3]]
+                    if len(concepts) >= 2 and concepts[0].startswith(("card:", "attack:")) and concepts[1].startswith("nara:"):
+                        found = j
+                        break
+            if found is None:
+                out.append(tokens[i])
+                i += 1
+                continue
+            start, end = tokens[i].start, tokens[found].end
+            out.append(Token(start, end, "word", label))
+            other = next(w for w in lex.correction(src.norm[start:end])[1] if str(w.concept) != "keyword:受動:")
+            line, column, shown = src.where(start, end)
+            self.notes.append(Problem(f"は「{other.shown}」とも読めますが、後に条件とカードがあるので「受動」と読みました。",
+                                      line=line, column=column, text=shown, severity="warning"))
+            i = found + 1
         return out
 
     def _card_alone(self, tokens: list[Token], src: Text, lex: Lexicon) -> list[Token]:
