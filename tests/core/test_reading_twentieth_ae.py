@@ -86,6 +86,14 @@ def test_a_realisation_that_the_plot_fails_is_a_correction(camps, player, text, 
     assert any("は行動の直しとして読みました" in n for n in warned(notes))
 
 
+@pytest.mark.parametrize("text", ["【行動】投げ\n届かない！", "【行動】投げ\n…とどかない…けどまあいいや"])
+def test_a_realisation_with_no_plot_after_it_is_warned(camps, text):
+    # the plot above is read as written (the player says it fails, and writes no other), warned
+    got, notes = read_for_check(camps["ae"], "楓", text)
+    assert got == "弱強"
+    assert any("は行動が届かない（当たらない）と言っていますが、直した行動が書かれていません" in n for n in warned(notes))
+
+
 def test_a_condition_of_failing_is_no_correction(camps):
     # 届かないなら前進: a condition, not the player's realisation — not read as the plot
     got, _notes = read_for_check(camps["ae"], "楓", "【行動】投げ\n届かないなら前進")

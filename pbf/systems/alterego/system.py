@@ -301,6 +301,8 @@ class AlterEgo:
                         return amended, [note]
                 except OrderError:
                     pass
+            if m.group("fails"):
+                return text, []  # 届かない…けどまあいいや: no plot after the realisation — read as before (talk)
             if re.search(r"(?:まちが|間違)(?:えた|った)", line):
                 return text, []  # あ まちがえた: says it is wrong, says no fix — warned as before (scan's doubts)
             raise OrderError([Problem("は前の行動を直す言葉のようですが、どう直すのか読めません。", line=k + 1, column=1, text=shown,
@@ -818,6 +820,9 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
 _UNFINISHED = re.compile(r"途中送|途中で送|とちゅうそう|続きは?(?:あと|後|また|書|かく|今度)|つ[つづ]きあと|つ[つづ]きは?かく|の続き|続きです|"
                          r"sent (?:it )?(?:too )?early|hit send|to be continued|more (?:to come|later)|rest later", re.I)
 _ALL_THERE = re.compile(r"これで全部|これで終わり|これで以上|全部です|以上です|that's all|that is all", re.I)
+# 届かない！, …って当たらないじゃん (a line of its own, passed over as talk): the player says the plot above fails
+_FAILS_SAID = re.compile(r"[\s\u3000…、あっ]*(?:って|て)?(?:届か|とどか|当たら|あたら|間に合わ|まにあわ)(?:ない|ねー|ねえ|ん)"
+                         r"(?:じゃん|やん|じゃないか|じゃねーか|わ|な(?=[!！…]))?[ｗw]*(?:[!！…]|$)")
 _NO_FIX = re.compile(r"違いました|違ってました|ちがいました|ちがってました|間違えました|まちがえました|wrong card|got (?:it|one) wrong", re.I)
 _OPEN_CHOICE = re.compile(r"もしくは|または|あるいは|or else")
 _GOES_ON_TALK = re.compile(r"[ \u3000]*(?:次に|つぎに|つきに|それから|そのあと|その後|続けて|つづけて|つつけて|あとは|最後に|さいごに|さいこに)")
@@ -929,6 +934,11 @@ def _left_open(plot: Any, plot_mod: Any, corrected: list[Problem], text: str = "
             added.append(Problem("は投稿が途中か、別の投稿の続きだと言っています（書かれたカードだけを読みました）。",
                                  line=note.line, column=note.column, text=said, severity="warning",
                                  hint="続きがあるなら、行動の全部を一つの投稿に書き直してください。"))
+        elif not corrected and _FAILS_SAID.match(said):
+            # 届かない！ under the plot with no plot after it: the player says the plot fails — read as written, warned
+            added.append(Problem("は行動が届かない（当たらない）と言っていますが、直した行動が書かれていません（書かれたとおりに読みました）。",
+                                 line=note.line, column=note.column, text=said, severity="warning",
+                                 hint="行動を変えるなら、書き直してください。"))
         elif _NO_FIX.search(said) and not corrected:
             added.append(Problem("はカードが違うと言っていますが、正しいカードが書かれていません（書かれたとおりに読みました）。",
                                  line=note.line, column=note.column, text=said, severity="warning",
@@ -1103,8 +1113,8 @@ _ALONE = re.compile(r"([^\s、,。!！?？ｗw]+?)(?:で|を)?(?:お願いしま
 # …って届かないじゃん！ (the plot above will not reach, said as one realises it: a correction too — the
 # plot after it is the order); only with an ending of realisation (じゃん, ！, …), never 届かないなら (a condition)
 _AMENDS = re.compile(r"(?P<word>(?:間違|まちが)[えい][^\s、,，。!！]*|訂正[^\s、,，。!！]*"
-                     r"|(?:って|て)?(?:届か|とどか|当たら|あたら|間に合わ|まにあわ)(?:ない|ねー|ねえ|ん)"
-                     r"(?:じゃん|やん|じゃないか|じゃねーか|わ|な(?=[!！…]))?[ｗw]*[!！…]+)"
+                     r"|(?P<fails>(?:って|て)?(?:届か|とどか|当たら|あたら|間に合わ|まにあわ)(?:ない|ねー|ねえ|ん)"
+                     r"(?:じゃん|やん|じゃないか|じゃねーか|わ|な(?=[!！…]))?[ｗw]*[!！…]+))"
                      r"|(?=[^\s、,，。]+?(?:は|を)?(?:無し|なし|ナシ|抜き|ぬき)で)")
 _AMEND_BEFORE = re.compile(r"[\s\u3000↑^⬆あっ、,，.。…!！]*")
 
