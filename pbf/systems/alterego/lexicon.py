@@ -41,6 +41,8 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
         lex.add(word, Word(cards, names.get(cards, word), value=cards, technique=word not in card_words and cards != ""))
     for tech in character.techniques:
         lex.add(tech.id.replace("_", " "), Word(tech.command, names[tech.command], value=tech.command))
+        if "_" in tech.id:  # energy_cannon: a programmer's snake_case of the name is the name
+            lex.add(tech.id, Word(tech.command, names[tech.command], value=tech.command))
     for card in ("弱", "強"):  # the grammar reads the card itself; here for a kanji of its reading (若: Lexicon.same_kanji)
         lex.kanji[card] = Word(card, card, value=card)
     extra = _extra()
@@ -56,10 +58,11 @@ def lexicon(data: GameData, character: Character) -> Lexicon:
         forms = [str(f) for f in entry.get("forms") or ()]
         for form in forms:
             lex.add(form, word)
-        for form in forms:  # mae janpu written mae-janpu (a romaji phrase hyphenated, as mae-jump is listed)
-            joined = form.replace(" ", "-")
-            if form.isascii() and " " in form and joined not in forms:
-                lex.add(joined, word)
+        for form in forms:  # mae janpu written mae-janpu (a romaji phrase hyphenated, as mae-jump is listed),
+            for joiner in ("-", "_"):  # or in snake_case (mae_janpu, kyou_kougeki: a programmer's one word)
+                joined = form.replace(" ", joiner)
+                if form.isascii() and " " in form and joined not in forms:
+                    lex.add(joined, word)
         for verb in entry.get("verbs") or ():
             lex.add_verb(str(verb), word)
     for word in extra.get("refer") or ():

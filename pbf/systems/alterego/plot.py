@@ -199,6 +199,27 @@ def _script(ch: str) -> str:
     return "kanji" if kana.has_kanji(ch) else ""
 
 
+def _emoticon_arms(tokens: list[Piece], src: Text) -> list[Piece]:
+    """``(ง •̀_•́)ง``, ``ᕦ(ò_óˇ)ᕤ``, ``୧(๑•̀ᴗ•́)૭``, ``ლ(╹◡╹ლ)``: a face's arms are letters of scripts no player
+    writes an order in (Thai, Canadian syllabics, Oriya and Gujarati digits, Georgian), written against its
+    bracket — the reader knows some arms (ノ, ゞ, 9, و) and cut these off as words or numbers of their own,
+    and refused them. One or two such letters touching an emoticon's bracket are the emoticon's."""
+    def foreign(t: Piece) -> bool:
+        said = src.norm[t.start:t.end]
+        return t.kind in ("unknown", "number") and t.word is None and 1 <= len(said) <= 2 \
+            and all(not ch.isascii() and not _script(ch) and unicodedata.category(ch)[0] in "LN" for ch in said)
+    for k, t in enumerate(tokens):
+        if t.kind != "comment" or src.norm[t.start:t.start + 1] != "(" and src.norm[t.end - 1:t.end] != ")":
+            continue
+        if k + 1 < len(tokens) and tokens[k + 1].start == t.end and foreign(tokens[k + 1]):
+            t.end = tokens[k + 1].end
+            tokens[k + 1].kind, tokens[k + 1].start = "sep", t.end
+        if k and tokens[k - 1].end == t.start and foreign(tokens[k - 1]):
+            t.start = tokens[k - 1].start
+            tokens[k - 1].kind, tokens[k - 1].end = "sep", t.start
+    return tokens
+
+
 _COMING = frozenset(("くる", "来る", "きた", "来た", "くるなら", "きたら", "来たら", "くると", "きそう", "来そう"))
 
 
@@ -624,6 +645,8 @@ def _arrow_between_words(tokens: list[Piece], src: Text) -> list[Problem]:
 
 _LETTER_CARDS = {"l": "弱", "h": "強", "^": "↑"}
 # a bare direction, which takes に as its particle (前に, うしろに): まえに回 is no 2回 for sure (folded)
+# words of sequence that end where the next word begins (a kanji after them stands alone: そのあと若)
+_THEN_BEFORE_KANJI = frozenset(("そのあと", "その後", "それから", "次に", "つぎに", "あと", "最後に", "さいごに", "続けて"))
 _DIRECTIONS = frozenset(("前", "マエ", "後ロ", "後", "ウシロ", "上", "ウエ"))
 # a bare direction before the word jump, apart from it by a space (うしろ じゃんぷ): which jump (folded)
 _JUMP_WAYS = {"前": "前ジャンプ", "マエ": "前ジャンプ", "後ロ": "後ろジャンプ", "後": "後ろジャンプ", "ウシロ": "後ろジャンプ"}
@@ -693,7 +716,8 @@ class _Source:
             self.norm = "".join(" " if ch.isspace() else ch for ch in src.norm)
             self.origin = [src.span(k, k + 1) for k in range(len(src.norm))]
             return
-        tokens = resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon)
+        tokens = self._kanji_after_then(resolve_unknowns(scan(self.source, self.lexicon, _symbol), self.source, self.lexicon))
+        tokens = self._manner_before(_emoticon_arms(tokens, self.source))
         tokens = self._open_count(self._functions_apart(self._kifu_same(tokens)))
         self._part_missing()
         tokens = self._spaced_then(self._adjective_attack(self._particle_slips(self._katakana_functions(tokens))))
@@ -747,7 +771,52 @@ class _Source:
         self._english_aside(tokens)
         self._applause(tokens)  # after the talk is passed over: only 8s read as cards
         self._cut_short(tokens)
+        self._two_or_particle(tokens)
         self._emit(tokens)
+
+    def _kanji_after_then(self, tokens: list[Piece]) -> list[Piece]:
+        """``旋風脚、そのあと若``: a kanji of a card's reading (若 for 弱: an IME's conversion of じゃく) is that
+        card where it stands alone (the reader's own rule: separators on both sides); a word of sequence just
+        before it (そのあと, それから, 次に, あと) stands between words as a separator does — the kanji is no
+        part of a word there (そのあと is whole). Noted as the reader's near misses are; it was refused."""
+        src = self.source
+        for k, t in enumerate(tokens):
+            if t.kind != "unknown" or t.word is not None or t.candidates or t.end - t.start != 1 or not k:
+                continue
+            before, after = tokens[k - 1], tokens[k + 1] if k + 1 < len(tokens) else None
+            if before.kind != "function" or src.norm[before.start:before.end] not in _THEN_BEFORE_KANJI:
+                continue
+            if after is not None and after.kind not in ("sep", "comment", "symbol"):
+                continue
+            found = self.lexicon.same_kanji(src.norm[t.start:t.end])
+            if found is not None:
+                tokens[k] = Piece(t.start, t.end, "unknown", found, corrected=True)
+        return tokens
+
+    def _manner_before(self, tokens: list[Piece]) -> list[Piece]:
+        """``全身全霊で強攻撃！``, ``本気で強攻撃``: a word of kanji no reader knows (and near no word of the game:
+        no candidate, not corrected), then で, then an order word, at the start of a clause, says how the card is
+        played (with all one's soul, in earnest) — as 全力で already does (a function word). Passed over,
+        warned (it was refused). Not when the word is near a word of the game (全身 alone is 前進: an IME's)."""
+        src = self.source
+        for k in range(len(tokens) - 2):
+            t, de, nxt = tokens[k], tokens[k + 1], tokens[k + 2]
+            said = src.norm[t.start:t.end]
+            if t.kind != "unknown" or t.word is not None or t.candidates or t.corrected \
+                    or not 2 <= len(said) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in said):
+                continue
+            if de.kind != "function" or src.norm[de.start:de.end] != "で" or de.start != t.end:
+                continue
+            if nxt.kind not in ("word", "symbol") or (nxt.kind == "word" and nxt.word is None):
+                continue
+            if k and tokens[k - 1].kind not in ("sep", "comment", "anchor"):
+                continue
+            line, column, shown = src.where(t.start, de.end)
+            self.notes.append(Problem("は行動の語ではないとして読みませんでした（カードの出し方を言う言葉として）。", line=line,
+                                      column=column, text=shown, severity="warning",
+                                      hint="行動のつもりなら、カードか技の名前で書いてください。"))
+            t.kind, de.kind = "sep", "sep"
+        return tokens
 
     def _kifu_same(self, tokens: list[Piece]) -> list[Piece]:
         """``▲弱 ▲同 ▲同``, ``▲前進 ▲同 ▲投げ``: a shogi player's 棋譜 — ▲ (or △) before each move, 同 for the
@@ -1753,6 +1822,37 @@ class _Source:
             self.problems.append(Problem(f"は言葉が途中で切れているように読めます{maybe}。", line=line, column=column, text=shown,
                                          hint="最後の語を最後まで書いてください（何もしないなら「なし」）。"))
 
+    def _two_or_particle(self, tokens: list[Piece]) -> None:
+        """``ぜんしんにしゃく``: に written against a card's word in hiragana and before the next is the number
+        2 as a phone writes it (前進2回, →→弱) or a particle (→弱) — the count of the card before cannot be told.
+        Read as the particle, as before, and warned: a GM asks. Not after a direction (うしろにじゃんぷ, まえに
+        すすむ: に says where), nor before かい (にかい is the count, read as 2回)."""
+        src = self.source
+        def kana(t: Piece) -> bool:
+            said = src.norm[t.start:t.end]
+            return bool(said) and all("\u3041" <= ch <= "\u309f" or ch == "ー" for ch in said)
+        for k, t in enumerate(tokens[:-1]):
+            if t.kind != "word" or t.word is None or not kana(t) or fold(src.norm[t.start:t.end]) in _DIRECTIONS:
+                continue
+            nxt = tokens[k + 1]
+            if nxt.start != t.end:
+                continue
+            if nxt.kind == "function" and src.norm[nxt.start:nxt.end] == "に" and k + 2 < len(tokens):
+                after = tokens[k + 2]
+                if after.start != nxt.end or after.kind not in ("word", "unknown") or after.word is None or not kana(after):
+                    continue
+            elif nxt.kind == "unknown" and nxt.word is not None and kana(nxt) and src.norm[nxt.start:nxt.end].startswith("に") \
+                    and not src.norm[nxt.start:nxt.end].startswith(("にかい", "にかけ")):
+                after = nxt
+            else:
+                continue
+            if not str(t.word.value) or not str(after.word.value) or after.word.concept.startswith("ask:"):
+                continue
+            line, column, shown = src.where(t.start, after.end)
+            self.notes.append(Problem(f"の「に」は数の2（「{src.norm[t.start:t.end]}」を2回）とも、助詞とも読めます（助詞として読み、"
+                                      f"「{src.norm[t.start:t.end]}」は1回にしました）。", line=line, column=column, text=shown,
+                                      severity="warning", hint=f"2回なら「{t.word.shown}2回」と書いてください。"))
+
     def _lots(self, tokens: list[Piece]) -> None:
         """``弱攻撃いっぱい！``: a card said with いっぱい・たくさん (lots) and no number — how many? Asked."""
         src = self.source
@@ -1792,7 +1892,8 @@ class _Source:
             said_a = src.folded[a.start:a.end] if a is not None else ""
             if a is not None and va == vb and len(va) == 1 and va in "→←" and said_a.endswith(("ヘ", "ニ", " ni", " e", " he")) and b.word.technique:
                 a.kind, a.word = "sep", None  # 前へ … 進む: the verb says it
-            elif a is not None and va == vb and len(va) == 1 and va in "→←" and said_a in _DIRECTIONS and b.word.technique \
+            elif a is not None and va == vb and len(va) == 1 and va in "→←" and b.word.technique \
+                    and re.sub(r"[ \u3000]", "", said_a) in _DIRECTIONS \
                     and any(t.kind == "function" and src.norm[t.start:t.end] in ("に", "へ", "ニ", "ヘ") for t in between):
                 # まえ に すすむ, うしろにさがる: the direction and its particle, in kana or written apart,
                 # then the verb of the same card — one move, as 前に進む is (it was read →→)

@@ -157,10 +157,14 @@ class AlterEgo:
         if _SPACED_KANA.search(text):
             text, spaced = _kana_apart(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
         corrected: list[Problem] = []
-        if "\n" in text and _AMENDS.search(text):
+        if "\n" in text and _SED.search(text):
+            text, corrected = _substituted(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
+        if "\n" in text and not corrected and _AMENDS.search(text):
             text, corrected = self._amended(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
         try:
             plot = plot_mod.parse_plot(text, _lexicon().lexicon(ctx.data, character) if character else None)
+            if "ので" in text and "\n" in text:
+                plot, text = _reason_under(plot, text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
         except OrderError as exc:
             aside = _asides_under(text, plot_mod, _lexicon().lexicon(ctx.data, character) if character else None)
             if aside is None:
@@ -181,6 +185,7 @@ class AlterEgo:
         if "(" in text or "（" in text:
             plot = self._glossed(text, plot, plot_mod, ctx, character)
         plot = _left_open(plot, plot_mod, corrected, text, _lexicon().lexicon(ctx.data, character) if character else None)
+        plot = _broken_off(plot, plot_mod, text)
         options, defaults = ctx.options, self.default_options
         fighter = state["fighters"][player]
         problems: list[Problem] = []
@@ -296,6 +301,8 @@ class AlterEgo:
                         return amended, [note]
                 except OrderError:
                     pass
+            if m.group("fails"):
+                return text, []  # 届かない…けどまあいいや: no plot after the realisation — read as before (talk)
             if re.search(r"(?:まちが|間違)(?:えた|った)", line):
                 return text, []  # あ まちがえた: says it is wrong, says no fix — warned as before (scan's doubts)
             raise OrderError([Problem("は前の行動を直す言葉のようですが、どう直すのか読めません。", line=k + 1, column=1, text=shown,
@@ -813,6 +820,9 @@ def _discards_said(text: str) -> tuple[str, list[Problem]]:
 _UNFINISHED = re.compile(r"途中送|途中で送|とちゅうそう|続きは?(?:あと|後|また|書|かく|今度)|つ[つづ]きあと|つ[つづ]きは?かく|の続き|続きです|"
                          r"sent (?:it )?(?:too )?early|hit send|to be continued|more (?:to come|later)|rest later", re.I)
 _ALL_THERE = re.compile(r"これで全部|これで終わり|これで以上|全部です|以上です|that's all|that is all", re.I)
+# 届かない！, …って当たらないじゃん (a line of its own, passed over as talk): the player says the plot above fails
+_FAILS_SAID = re.compile(r"[\s\u3000…、あっ]*(?:って|て)?(?:届か|とどか|当たら|あたら|間に合わ|まにあわ)(?:ない|ねー|ねえ|ん)"
+                         r"(?:じゃん|やん|じゃないか|じゃねーか|わ|な(?=[!！…]))?[ｗw]*(?:[!！…]|$)")
 _NO_FIX = re.compile(r"違いました|違ってました|ちがいました|ちがってました|間違えました|まちがえました|wrong card|got (?:it|one) wrong", re.I)
 _OPEN_CHOICE = re.compile(r"もしくは|または|あるいは|or else")
 _GOES_ON_TALK = re.compile(r"[ \u3000]*(?:次に|つぎに|つきに|それから|そのあと|その後|続けて|つづけて|つつけて|あとは|最後に|さいごに|さいこに)")
@@ -831,22 +841,36 @@ _COUNT_SLIPS = {"参会": "三回", "参回": "三回"}  # さんかい (階 for
 _VOICE_STOP = re.compile(r"(?<=[^\s\u3000])[ \u3000]+(まる|マル)[ \u3000]*$", re.M)  # 投げ まる: voice input's 。 said
 
 
+# これで飛び込み！ under the plot: a remark that points at the plot (これで, これなら, こんな感じで) and says what it is for
+_POINTING = re.compile(r"[ \u3000]*(?:これで|これなら|これは|これが|それで|こんな感じ|こんなかんじ)")
+
+
 def _asides_under(text: str, plot_mod: Any, lexicon: Any) -> tuple[Any, str] | None:
     """A plot refused for the words of a line under it, or for a slip of voice or IME input, read the way a GM
     reads it — only where the order's own line reads, and every change is said:
     a footnote line (注：…) or a question line (…？) under the plot is passed over, warned with the line (what
     it says of the plot is not read: a footnote or a question that changes the plot — 変更, やっぱり, にします —
-    is left refused); an IME's count 参会 (さんかい) is 三回, noted; voice input's まる (。) ending the
+    is left refused); so is a remark that points at the plot (これで飛び込み！), if the cards it names are the
+    plot's (a remark naming other cards may add them: left refused); an IME's count 参会 (さんかい) is 三回, noted; voice input's まる (。) ending the
     order's line is passed over, noted. The plot and the text read (the lines passed over blanked), or None."""
     lines = text.split("\n")
     notes: list[Problem] = []
+    restating: list[str] = []  # the cards a pointing remark names: the plot must hold them (これで飛び込み: ↑→ in ↑→弱)
     for k, line in enumerate(lines):
         if k == 0 or not line.strip():
             continue
-        aside = _FOOTNOTE.match(line) or (_QUESTION.fullmatch(line) and not _FOOTNOTE.match(line))
+        # a remark pointing at the plot above (これで飛び込み！): passed over as the footnote is, only where the
+        # post was refused (これ is no card) and only if its own cards, if any, are the plot's (it says, not adds)
+        pointing = _POINTING.match(line) if any(lines[j].strip() for j in range(k)) else None
+        aside = _FOOTNOTE.match(line) or (_QUESTION.fullmatch(line) and not _FOOTNOTE.match(line)) or pointing
         if not aside or _CHANGES.search(line):
             continue
-        what = "注釈" if _FOOTNOTE.match(line) else "質問"
+        if pointing and not _FOOTNOTE.match(line) and not _QUESTION.fullmatch(line):
+            try:
+                restating.append("".join(plot_mod.parse_plot(line[pointing.end():], lexicon).cards))
+            except OrderError:
+                restating.append("")
+        what = "注釈" if _FOOTNOTE.match(line) else "質問" if _QUESTION.fullmatch(line) else "一言"
         notes.append(Problem(f"は行動の下の{what}として読みませんでした（行の中の語は行動に入れていません）。", line=k + 1, column=1,
                              text=line.strip(), severity="warning", hint="行動のつもりなら、行動の行に書いてください。"))
         lines[k] = ""
@@ -868,6 +892,9 @@ def _asides_under(text: str, plot_mod: Any, lexicon: Any) -> tuple[Any, str] | N
         return None
     if not any(isinstance(i, plot_mod.Card) for i in plot.items):
         return None
+    symbols = "".join(plot.cards)
+    if any(said not in symbols for said in restating):
+        return None  # これで前進: the remark names a card the plot has not — it may add it; left refused
     return plot_mod.Plot(plot.items, (*plot.notes, *notes)), "\n".join(lines)
 
 
@@ -907,6 +934,11 @@ def _left_open(plot: Any, plot_mod: Any, corrected: list[Problem], text: str = "
             added.append(Problem("は投稿が途中か、別の投稿の続きだと言っています（書かれたカードだけを読みました）。",
                                  line=note.line, column=note.column, text=said, severity="warning",
                                  hint="続きがあるなら、行動の全部を一つの投稿に書き直してください。"))
+        elif not corrected and _FAILS_SAID.match(said):
+            # 届かない！ under the plot with no plot after it: the player says the plot fails — read as written, warned
+            added.append(Problem("は行動が届かない（当たらない）と言っていますが、直した行動が書かれていません（書かれたとおりに読みました）。",
+                                 line=note.line, column=note.column, text=said, severity="warning",
+                                 hint="行動を変えるなら、書き直してください。"))
         elif _NO_FIX.search(said) and not corrected:
             added.append(Problem("はカードが違うと言っていますが、正しいカードが書かれていません（書かれたとおりに読みました）。",
                                  line=note.line, column=note.column, text=said, severity="warning",
@@ -946,7 +978,110 @@ def _left_open(plot: Any, plot_mod: Any, corrected: list[Problem], text: str = "
     return plot_mod.Plot(plot.items, (*plot.notes, *added))
 
 
+# the post's last words say more is to come: ぜんしんして、 (a phone's post sent mid-way), 弱、そのあと, 前進してから
+_BROKEN_OFF = re.compile(r"(?:(?:して|って|んで|て|で|から)[、,，]+|(?:してから|そのあと|その後|それから|次に|つぎに"
+                         r"|続けて|つづけて|最後に|さいごに|(?<![a-z])then)[、,，]*)[ \u3000]*$")
+
+
+def _broken_off(plot: Any, plot_mod: Any, text: str) -> Any:
+    """``【行動】ぜんしんして、``: a post that ends on a word that goes on (a て form and its comma, そのあと,
+    次に, then) ends mid-way — sent too early, or the rest is to come. A GM asks; the cards written are read,
+    warned (it had been read → with nothing said). A word that ends a request (ガードで, ガードして) is no
+    break: only with its comma, or a word of sequence that always has something after it."""
+    m = _BROKEN_OFF.search(text.rstrip())
+    if m is None or not plot.cards or not text[:m.start()].strip():
+        return plot
+    line, column = position(text, m.start())
+    note = Problem("で投稿が終わっています（続きが書かれていないようです。書かれたカードだけを読みました）。",
+                   line=line, column=column, text=m.group().strip(), severity="warning",
+                   hint="続きがあるなら、行動の全部を書き直してください。")
+    return plot_mod.Plot(plot.items, (*plot.notes, note))
+
+
 _SPACED_KANA = re.compile(r"(?<![^\s\u3000】：:、,])(?:[ぁ-ゖァ-ヺー][ \u3000]){2,}[ぁ-ゖァ-ヺー](?![^\s\u3000、,。!！?？])")
+
+
+# s/→/←/ (sed's substitution, as a programmer corrects a message in chat): a line of its own under the plot
+_SED = re.compile(r"^[ \u3000]*s/(?P<old>[^/\n]+)/(?P<new>[^/\n]*)/(?P<g>g?)[ \u3000]*$", re.M)
+
+
+def _substituted(text: str, plot_mod: Any, words: Any) -> tuple[str, list[Problem]]:
+    """``【行動】弱→弱強\ns/→/←/``: a line ``s/old/new/`` under the plot says, as sed would do it, that ``old``
+    above is ``new`` — a chat's correction (it was refused: 「s」カードとして読めない語). The plot above with
+    ``old`` replaced is read, warned, the line blanked. ``old`` must be written once above (or the ``g`` flag
+    said: every one), and the plot above and the replaced one must read; otherwise the line is refused —
+    which one was meant is not written."""
+    m = _SED.search(text)
+    above = text[:m.start()].rstrip("\n")
+    if not above.strip() or "\n" in text[m.end():].strip():
+        return text, []
+    old, new = m.group("old"), m.group("new")
+    line = text.count("\n", 0, m.start()) + 1
+    shown = m.group().strip()
+    count = above.count(old)
+    try:
+        plot_mod.parse_plot(above, words)
+    except OrderError:
+        return text, []
+    if count == 1 or (count > 1 and m.group("g")):
+        amended = above.replace(old, new) + text[len(above):m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+        try:
+            if plot_mod.parse_plot(amended, words).cards:
+                return amended, [Problem(f"を行動の直しとして読みました（前の行の「{old}」を「{new}」に置き換えました）。",
+                                         line=line, column=1, text=shown, severity="warning",
+                                         hint="直した行動だけを書き直すと確実です。")]
+        except OrderError:
+            pass
+    why = "前の行にありません" if not count else ("前の行に二つ以上あります" if count > 1 else "置き換えると行動として読めません")
+    raise OrderError([Problem(f"は行動の置き換えのようですが、「{old}」が{why}。", line=line, column=1, text=shown,
+                              hint="出す行動だけを書き直してください。")])
+
+
+# a line under the plot that is one word and a reason, its result talk: 歩きなので短くてすまん (walking, so the
+# post is short), 移動中なので雑ですみません
+_REASON_LINE = re.compile(r"[ \u3000]*(?P<why>[^\s、,，。!！?？「」]{1,8}?)な?ので[、,，\s\u3000]*(?P<rest>.*)")
+
+
+def _reason_under(plot: Any, text: str, plot_mod: Any, words: Any) -> tuple[Any, str]:
+    """``【行動】ｼﾞｬﾝﾌﾟ\n歩きなので短くてすまん``: a line under the plot that says why of the post, not of the
+    order — one word, (な)ので, then words that read as no card at all — is talk, and the word before ので
+    with it (歩き is 前進 by its verb, but here it is the player walking): the plot is read without the
+    line, warned (it had been read ↑|→). A line whose part after ので reads as cards is the plot after
+    its reason (``_explained``), and is not touched; so is a line with no card before ので."""
+    lines = text.split("\n")
+    at = 0
+    for k, line in enumerate(lines):
+        start, at = at, at + len(line) + 1
+        if not k:
+            continue
+        m = _REASON_LINE.fullmatch(line)
+        if m is None or not m.group("rest").strip():
+            continue
+        try:
+            if plot_mod.parse_plot(m.group("rest"), words).items:
+                continue  # …ので、前進します: a plot after its reason
+        except OrderError:
+            pass
+        why = m.group("why")
+        named = words.match(plot_mod.fold(why), 0) if hasattr(words, "match") else None
+        if named is not None and named[0] == len(why) and named[1].shown == why:
+            continue  # ガードなので…: the card by its own name is the card the reason is about — not passed over
+        try:
+            if not plot_mod.parse_plot(why, words).cards:
+                continue
+            if not plot_mod.parse_plot(text[:start - 1], words).cards:
+                continue
+            kept = text[:start] + " " * len(line) + text[start + len(line):]
+            read = plot_mod.parse_plot(kept, words)
+        except OrderError:
+            continue
+        if not read.cards:
+            continue
+        note = Problem(f"は理由を言う文として読みませんでした（「{m.group('why')}」はカードに入れていません）。",
+                       line=k + 1, column=1, text=line.strip(), severity="warning",
+                       hint=f"「{m.group('why')}」もカードなら、行動の行に書いてください。")
+        return plot_mod.Plot(read.items, (*read.notes, note)), kept
+    return plot, text
 
 
 def _kana_apart(text: str, plot_mod: Any, words: Any) -> tuple[str, list[Problem]]:
@@ -975,7 +1110,12 @@ _ALONE = re.compile(r"([^\s、,。!！?？ｗw]+?)(?:で|を)?(?:お願いしま
 
 # a bracket that says what the plot above is meant as: （朧月のつもり）, （投げのつもりです）
 # a later line that says the order above is a mistake: 間違え増した（an IME's ました）、まちがい、訂正; 前進は無しで
-_AMENDS = re.compile(r"(?P<word>(?:間違|まちが)[えい][^\s、,，。!！]*|訂正[^\s、,，。!！]*)|(?=[^\s、,，。]+?(?:は|を)?(?:無し|なし|ナシ|抜き|ぬき)で)")
+# …って届かないじゃん！ (the plot above will not reach, said as one realises it: a correction too — the
+# plot after it is the order); only with an ending of realisation (じゃん, ！, …), never 届かないなら (a condition)
+_AMENDS = re.compile(r"(?P<word>(?:間違|まちが)[えい][^\s、,，。!！]*|訂正[^\s、,，。!！]*"
+                     r"|(?P<fails>(?:って|て)?(?:届か|とどか|当たら|あたら|間に合わ|まにあわ)(?:ない|ねー|ねえ|ん)"
+                     r"(?:じゃん|やん|じゃないか|じゃねーか|わ|な(?=[!！…]))?[ｗw]*[!！…]+))"
+                     r"|(?=[^\s、,，。]+?(?:は|を)?(?:無し|なし|ナシ|抜き|ぬき)で)")
 _AMEND_BEFORE = re.compile(r"[\s\u3000↑^⬆あっ、,，.。…!！]*")
 
 
