@@ -324,6 +324,18 @@ CORPUS_27_RIDER = [
     # しゅとう: as close to 受動 (its marks dropped) as to シュート (its long vowel moved) — the condition and the card
     # after it say the label (it had been read as シュートベント, a second active card)
     ("three", "蓮", "【行動】\nとりっく\nしゅとう あどべんとならこんふぁいん", "トリックベント / 受動: アドベントならコンファインベント"),
+    # ない after a verb no order has negates talk, not the order (it had been refused as a negation); a sentence
+    # that says so of a card is talk (the card is not read)
+    ("rd", "城戸", "【行動】サバイブ\nサバイブのポーズはまだ練習してないけど", "サバイブ"),
+    ("three", "北岡", "【行動】シュートベント / 攻撃: 蓮\nリフレクトベントは持ってないので。", "シュートベント / 攻撃: 蓮"),
+    # a verb of the attack said roughly (ぶん殴る, 叩き込む)
+    ("rd", "刃", "【行動】ストライクベントで城戸さんをぶん殴ります！", "ストライクベント / 攻撃: 城戸"),
+    # what was written said to be untrue, or apologised for, is a correction (…はウソで、 …失礼しました、)
+    ("three", "城戸", "【行動】蓮さんに近寄る…はウソで、北岡さんに近寄る！SV", "近寄る: 北岡 / ソードベント"),
+    # a correction of a 受動 rule said as the opponent's card and one's own takes back that rule only (相手のXにはY:
+    # a 受動 rule — it had been taken for the active card, and the サバイブ before taken back with it)
+    ("rd", "城戸", "【行動】サバイブ！\n相手のストライク…失礼しました、刃さんのファイナルベントにはリフレクトベントで返します。",
+     "サバイブ / 受動: ファイナルベントならリフレクトベント"),
 ]
 
 
@@ -343,6 +355,13 @@ def test_a_long_vowel_moved_is_no_very_reading():
 def test_corpus_27s_readings(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)
     assert got == canonical
+
+
+def test_ones_own_name_is_no_opponent(camps):
+    """城戸 writing 城戸さんのファイナルベント never reads it as 相手の (the opponent's)."""
+    with pytest.raises(OrderError) as caught:
+        read_for_check(camps["rd"], "城戸", "【行動】SV\n城戸さんのファイナルベントにはリフレクトベント")
+    assert "相手の" not in str(caught.value)
 
 
 def test_a_card_in_a_sentence_is_no_guard(camps):

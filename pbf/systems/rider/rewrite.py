@@ -272,8 +272,9 @@ def _parts(tokens: list[Token]) -> set[str]:
     concepts = [t.word.concept for t in tokens if t.kind == "word" and t.word is not None]
     if any(c.startswith("head:") and "阻止" in c for c in concepts):
         return {"block"}
-    if "keyword:受動:" in concepts or (any(c.startswith("nara:") for c in concepts) and any(c.startswith("card:") for c in concepts)):
-        return {"passive"}  # (攻撃されたら受けで: a condition with no card is the evasion's own, said of the attack)
+    if "keyword:受動:" in concepts or (any(c.startswith(("nara:", "their:")) for c in concepts) and any(c.startswith("card:") for c in concepts)):
+        return {"passive"}  # (攻撃されたら受けで: a condition with no card is the evasion's own, said of the attack;
+        # 相手のファイナルベントにはリフレクトベント: the opponent's card and one's own, a 受動 rule)
     said = set()
     for c in concepts:
         if c.startswith("card:"):
@@ -673,6 +674,7 @@ class Rewritten:
         scanned = self._passive_by_what_follows(scanned, src, lex)
         scanned = self._kana_runs(scanned, src, lex)
         scanned = self._card_alone(scanned, src, lex)
+        scanned = _negation_of_talk(scanned, src)
         scanned = [Token(t.start, t.end, "function") if src.norm[t.start:t.end] == "中" and t.word is not None and t.start > 0
                    and _DURING.match(src.norm[t.start - 1]) else t for t in scanned]  # トリック中は, 攻撃中: during, no band
         for m in _BARE_VENT.finditer(src.folded):  # べんと, へんと, vent alone: a vent, but which one — asked, with the cards
@@ -1730,6 +1732,7 @@ class Rewritten:
             j = _past_courtesy(tokens, i + 1, src)
             if their is not None and tok.kind == "unknown" and j < len(tokens) and tokens[j].kind == "function" and \
                     src.norm[tokens[j].start:tokens[j].end] in ("が", "も") and self._is_name(src.norm[tok.start:tok.end]) and \
+                    self._fighter(src.norm[tok.start:tok.end]) != self._player and \
                     self._conditioned(tokens, j + 1, src):  # 城戸さんもファイナルベントを使ってきたら: も as が
                 out.append(Token(tok.start, tokens[j].end, "word", their))
                 line, column, shown = src.where(tok.start, tokens[j].end)
@@ -1745,7 +1748,7 @@ class Rewritten:
             their_attack = after is not None and after.word is not None and str(after.word.concept) == "attack:攻撃"
             if theirs is not None and (len(self._roster) == 2 or their_attack) and tok.kind == "unknown" and after is not None and \
                     tokens[j].kind == "function" and src.norm[tokens[j].start:tokens[j].end] == "の" and \
-                    self._is_name(src.norm[tok.start:tok.end]) and (their_attack or
+                    self._is_name(src.norm[tok.start:tok.end]) and self._fighter(src.norm[tok.start:tok.end]) != self._player and (their_attack or
                         src.norm[after.start:after.end] in ("移動", "移動は") or (after.word is not None and (
                             str(after.word.concept).startswith("card:") or str(after.word.concept) in ("head:近寄る", "head:離れる")))):
                 # 刃さんの移動は阻止しません (a duel: the one opponent); 刃様の攻撃は剣で受け止めます: their attack, no target
@@ -2358,6 +2361,35 @@ class _NameSpellings:
 # (イベントファイナルの台詞はあとで, イベントファイナルをどうしよう: talk about it, unless a colon follows on the line)
 _EVENT_MARKER = re.compile(r"(?:イベントファイナル(?!\s*(?:ノ|ヲ|ッテ|ドウ)(?![^\n]*[:：]))|イベファイ?(?=\s*[:：])|event\s*final|ef(?=\s*[:：]))"
                            r"\s*[:：]?\s*", re.I)
+
+
+def _negation_of_talk(tokens: list[Token], src: Text) -> list[Token]:
+    """ない after a verb no order has (衣装はまだ作ってない, リフレクトベントは持っていないので): it negates
+    what the post says of itself, not a card or a move — a function word, left to the talk around it
+    (使わない, 出さない, 攻撃しない stay the order's: their verb is the order's)."""
+    out = list(tokens)
+    for k, tok in enumerate(tokens):
+        if tok.kind != "negation" or src.norm[tok.start:tok.end] not in ("ない", "ないので", "ないけど"):
+            continue
+        j = k - 1
+        while j >= 0 and tokens[j].kind == "function" and tokens[j].end == tokens[j + 1].start and \
+                src.norm[tokens[j].start:tokens[j].end] in ("て", "で", "い", "てい", "でい", "ては", "じゃ", "は", "し", "して", "してい"):
+            j -= 1
+        verb = tokens[j] if j >= 0 and j < k - 1 or (j >= 0 and tokens[j].end == tok.start) else None
+        if verb is not None and verb.kind == "unknown" and verb.word is None and not verb.candidates and \
+                verb.end == tokens[j + 1].start and kana.has_kanji(src.norm[verb.start:verb.end]):
+            out[k] = Token(tok.start, tok.end, "function")
+            # the sentence says so of the cards it names (リフレクトベントは持っていない): talk, said, never the order's
+            a = max(src.norm.rfind(ch, 0, tok.start) for ch in "\n。!！?？") + 1
+            ends = [e for e in (src.norm.find(ch, tok.end) for ch in "\n。!！?？") if e >= 0]
+            b = min(ends, default=len(src.norm))
+            inside = [m for m, t in enumerate(out) if a <= t.start < b]
+            said = {str(t.word.concept).split(":")[0] for t in (out[m] for m in inside) if t.word is not None and t.kind == "word"}
+            if inside and said <= {"card", "function", "mention"}:
+                for m in inside:
+                    if out[m].kind == "word":
+                        out[m] = Token(out[m].start, out[m].end, "flavour")
+    return out
 
 
 def _event_final(tokens: list[Token], src: Text) -> list[Token]:
