@@ -28,7 +28,7 @@ def main(argv: list[str]) -> int:
                                 "alterego-19", "rider-19", "alterego-20", "rider-20", "alterego-21", "rider-21",
                                 "alterego-22", "rider-22", "alterego-23", "rider-23",
                                 "alterego-24", "rider-24", "alterego-25", "rider-25",
-                                "alterego-26", "rider-26"):
+                                "alterego-26", "rider-26", "alterego-27", "rider-27"):
         outcomes = run(game)
         f = figures(outcomes)
         print(f"{game}: read as meant {f['meant']}/{f['clear']} ({100 * f['meant'] / max(f['clear'], 1):.1f}%), "
