@@ -330,6 +330,11 @@ CORPUS_27_RIDER = [
     ("three", "北岡", "【行動】シュートベント / 攻撃: 蓮\nリフレクトベントは持ってないので。", "シュートベント / 攻撃: 蓮"),
     # a verb of the attack said roughly (ぶん殴る, 叩き込む)
     ("rd", "刃", "【行動】ストライクベントで城戸さんをぶん殴ります！", "ストライクベント / 攻撃: 城戸"),
+    # a band taken (中距離をとります, 遠距離とって) is the move to it; a card cut to two kana with a verb's ending written on
+    # (とります) is the verb's stem — it had been トリックベント, silently
+    ("three", "蓮", "【行動】\n北岡さんに対して中距離をとります。\nアドベント", "中へ: 北岡 / アドベント"),
+    ("rd", "城戸", "【行動】遠距離とってストライクベント", "遠へ / ストライクベント"),
+    ("three", "蓮", "【行動】\nとり / 攻撃: 北岡", "トリックベント / 攻撃: 北岡"),
     # what was written said to be untrue, or apologised for, is a correction (…はウソで、 …失礼しました、)
     ("three", "城戸", "【行動】蓮さんに近寄る…はウソで、北岡さんに近寄る！SV", "近寄る: 北岡 / ソードベント"),
     # a correction of a 受動 rule said as the opponent's card and one's own takes back that rule only (相手のXにはY:
@@ -355,6 +360,12 @@ def test_a_long_vowel_moved_is_no_very_reading():
 def test_corpus_27s_readings(camps, camp, player, text, canonical):
     got, _notes = read_for_check(camps[camp], player, text)
     assert got == canonical
+
+
+def test_a_verb_stem_is_no_card(camps):
+    """とります is 取ります: never トリックベント (a line of it under the order is talk, warned)."""
+    got, notes = read_for_check(camps["three"], "蓮", "【行動】\nソードベント\n北岡さんの分までとります")
+    assert got == "ソードベント" and any("は雑談として読みませんでした" in n.format() and n.severity == "warning" for n in notes)
 
 
 def test_ones_own_name_is_no_opponent(camps):

@@ -52,8 +52,9 @@ SIZE = {"alterego": 300, "rider": 300, "alterego-2": 160, "rider-2": 160, "alter
 # default (the nearest first); in corpus 24, the converse: an attack after moving away from someone,
 # which the writer meant at that one and the ruling leaves to the default (warned); in corpus 26, moves named
 # apart (かーと　まえ　つよ), which the ruling reads as techniques apart (←→|強, warned, naming 朧月); in corpus 27, a
-# move against someone and an attack card with no attack word (ちかよる(きた おか) ふぁいなるへんと), the attack left to the
-# default (the nearest first, warned) where the writer meant it at the one approached. MISREAD lists them;
+# move against someone and an attack card with no attack word (ちかよる(きた おか) ふぁいなるへんと, 城戸さんに中距離とって
+# アドベント), the attack left to the default (the nearest first, warned) where the writer meant it at the one moved
+# against (corpus 18's writer meant the default). MISREAD lists them;
 # any other misread fails. (A plot read as the same techniques as meant, with a ｜ the writer placed
 # otherwise, is read as meant: runner._same_techniques.)
 MISREAD = {"alterego-6": {"【行動】jump forward, light"},
@@ -63,7 +64,8 @@ MISREAD = {"alterego-6": {"【行動】jump forward, light"},
            "rider-24": {"【行動】\n城戸さんから遠距離まで下がります。\nシュートベントで攻撃します。\n"
                         "超回避は、攻撃の達成値が5以上のときだけHPを1点使います。"},
            "alterego-26": {"【行動】かーと\u3000まえ\u3000つよ"},
-           "rider-27": {"【行動】ちかよる(きた おか) ふぁいなるへんと"}}
+           "rider-27": {"【行動】ちかよる(きた おか) ふぁいなるへんと",
+                        "こんばんは～(・∀・)\n【行動】城戸さんに中距離とってアドベント！ダークウイングちゃん頼んだ(ﾉ´∀｀*)"}}
 
 
 @pytest.mark.parametrize("game", list(FLOOR))

@@ -671,6 +671,7 @@ class Rewritten:
                                           line=line, column=column, text=shown))
         spelled = _NameSpellings(roster, data) if roster else None
         scanned = resolve_unknowns(scan(src, lex, spelled, remarks="chatty", readings=True), src, lex, grammar=True)
+        scanned = _verb_not_card(scanned, src)
         scanned = self._passive_by_what_follows(scanned, src, lex)
         scanned = self._kana_runs(scanned, src, lex)
         scanned = self._card_alone(scanned, src, lex)
@@ -2361,6 +2362,25 @@ class _NameSpellings:
 # (イベントファイナルの台詞はあとで, イベントファイナルをどうしよう: talk about it, unless a colon follows on the line)
 _EVENT_MARKER = re.compile(r"(?:イベントファイナル(?!\s*(?:ノ|ヲ|ッテ|ドウ)(?![^\n]*[:：]))|イベファイ?(?=\s*[:：])|event\s*final|ef(?=\s*[:：]))"
                            r"\s*[:：]?\s*", re.I)
+
+
+# what makes two kana a verb's stem rather than a card cut short (とり+ます: 取ります, not トリ(ックベント))
+_VERB_ENDING = re.compile(r"ます|ました|ません|まして|たい|たく|って|った|ながら")
+
+
+def _verb_not_card(tokens: list[Token], src: Text) -> list[Token]:
+    """A card cut to two kana, written in hiragana, with a verb's ending written on (中距離をとります,
+    さばきます): the stem of a verb — 取る, not トリックベント — left unknown for the reading to name or
+    pass over. In katakana (トリで) or with a particle after it (すとで), it stays the card."""
+    out = list(tokens)
+    for k, tok in enumerate(tokens[:-1]):
+        said = src.norm[tok.start:tok.end]
+        after = tokens[k + 1]
+        if tok.kind == "word" and tok.word is not None and str(tok.word.concept).startswith("card:") and len(said) == 2 \
+                and all("ぁ" <= ch <= "ゖ" for ch in said) and after.start == tok.end \
+                and _VERB_ENDING.match(src.norm, after.start):
+            out[k] = Token(tok.start, tok.end, "unknown")
+    return out
 
 
 def _negation_of_talk(tokens: list[Token], src: Text) -> list[Token]:
