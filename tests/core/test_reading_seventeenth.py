@@ -335,6 +335,9 @@ CORPUS_27_RIDER = [
     ("three", "蓮", "【行動】\n北岡さんに対して中距離をとります。\nアドベント", "中へ: 北岡 / アドベント"),
     ("rd", "城戸", "【行動】遠距離とってストライクベント", "遠へ / ストライクベント"),
     ("three", "蓮", "【行動】\nとり / 攻撃: 北岡", "トリックベント / 攻撃: 北岡"),
+    # names in order before the move are its priority list (蓮、北岡の順で近寄る had read 近寄る: 北岡 and an attack on 蓮)
+    ("three", "城戸", "【行動】\n蓮さん、北岡さんの順で近寄ります\nSV", "近寄る: 蓮, 北岡 / ソードベント"),
+    ("three", "城戸", "【行動】\n北丘、連の順に離れる\nSV", "離れる: 北岡, 蓮 / ソードベント"),
     # what was written said to be untrue, or apologised for, is a correction (…はウソで、 …失礼しました、)
     ("three", "城戸", "【行動】蓮さんに近寄る…はウソで、北岡さんに近寄る！SV", "近寄る: 北岡 / ソードベント"),
     # a correction of a 受動 rule said as the opponent's card and one's own takes back that rule only (相手のXにはY:

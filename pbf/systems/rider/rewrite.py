@@ -186,6 +186,11 @@ _MOVE_SAID = {"近寄る": "近寄る", "近寄り": "近寄る", "近寄": "近
               "離": "離れる", "接近": "近寄る", "前進": "近寄る", "後退": "離れる", "近へ": "近へ", "中へ": "中へ", "遠へ": "遠へ", "中": "中へ", "遠": "遠へ", "近": "近寄る"}
 _MOVE_WITH_NAMES = re.compile(r"(?<![^\s、。,/／・】|:：])(近寄る|近寄り|近寄|近づく|接近|前進|離れる|離れ|後退|離|近へ|中へ|遠へ|中|遠|近)"
                               r"\s*[(（]\s*(?:(?:対象|相手|移動の相手)\s*(?:[:：]|は)\s*)?([^()（）\n]{1,30}?)\s*(?:の順(?:番)?(?:で)?)?\s*[)）]")
+# 蓮さん、北岡さんの順で近寄ります: names in order before the move (a priority list, as 近寄る: 蓮, 北岡)
+_NAMES_IN_ORDER = re.compile(r"(?<![^\s、。,/／・】|:：])([^\s、。,/／・】:：()（）]{1,12}(?:\s*[,、・，]\s*[^\s、。,/／・】:：()（）]{1,12})+)"
+                             r"\s*の順(?:番)?\s*(?:で|に)?\s*(近寄|近づ|ちかよ|ちかづ|寄|離れ|はなれ|下が)")
+_ORDER_MOVE = {"近寄": "近寄る", "近づ": "近寄る", "ちかよ": "近寄る", "ちかづ": "近寄る", "寄": "近寄る",
+               "離れ": "離れる", "はなれ": "離れる", "下が": "離れる"}
 # a reason from a rider's stats (ゾルダは運動性が低いので、, 防御力が2しかないから): why the order is so, not what
 _STAT_REASON = re.compile(r"(?:(?<=^)|(?<=[\s、。,!！】]))(?:[^\s、。,!！0-9]{1,8}?(?:は|の))?\s*(?:運動性|攻撃力|防御力|HP|体力)\s*(?:が|は)\s*"
                           r"(?:低い|高い|少ない|多い|弱い|強い|足りない|\d+\s*(?:しかない|もある|ある)?)\s*(?:ので|から|ため)[、,]?")
@@ -605,6 +610,20 @@ class Rewritten:
                     line, column = position(src.original, m.start(1))
                     self.notes.append(Problem("を「近寄る」（その相手に向かって）と読みました（近寄るも近へも近で止まります）。",
                                               line=line, column=column, text="近"))
+        for m in _NAMES_IN_ORDER.finditer(src.norm) if roster else ():  # 蓮さん、北岡さんの順で近寄ります
+            raws = [w.strip() for w in _NAME_SEP.split(m.group(1).strip())]
+            whom = [self._fighter(w) for w in raws]
+            if whom and all(whom) and len(set(whom)) == len(whom) and \
+                    not any(s < m.end() and m.start() < e for s, e, _r in declared):
+                move = _ORDER_MOVE[m.group(2)]
+                declared.append((m.start(), m.end(), f"{move}: {', '.join(whom)}"))
+                self._declared_parts[(m.start(), m.end())] = _listed(f"{move}: ", m.start(2), m.end(2), m.group(1), m.start(1), whom)
+                at = m.start(1)
+                for written, who in zip(raws, whom):  # 連、北丘: the names by their reading, said
+                    at = src.norm.find(written, at)
+                    if _without_courtesy(written) != who:
+                        line, column, shown = src.where(at, at + len(written))
+                        self.notes.append(Problem(f"を「{who}」と読みました。", line=line, column=column, text=shown))
         for m in _NAMES_IN_BRACKETS.finditer(src.norm) if roster else ():  # chikayoru (Ren, Kitaoka), ちかよる(れん、きたおか)
             raws = [w.strip() for w in _NAME_SEP.split(m.group(1).strip())]
             whom = [self._fighter(w) for w in raws]
