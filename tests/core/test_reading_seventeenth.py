@@ -344,6 +344,9 @@ CORPUS_27_RIDER = [
     # a 受動 rule — it had been taken for the active card, and the サバイブ before taken back with it)
     ("rd", "城戸", "【行動】サバイブ！\n相手のストライク…失礼しました、刃さんのファイナルベントにはリフレクトベントで返します。",
      "サバイブ / 受動: ファイナルベントならリフレクトベント"),
+    # neither move blocked, said of the riders who make them (人も・方も), or with 止め・邪魔
+    ("three", "蓮", "【行動】\n近寄ってくる人も離れていく人も阻止しません。\nSV", "阻止しない / ソードベント"),
+    ("three", "蓮", "【行動】\n離れる方も近寄る方も止めません / SV", "阻止しない / ソードベント"),
 ]
 
 
